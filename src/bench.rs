@@ -1,0 +1,143 @@
+//! The standard bench: a fixed-depth search over a fixed set of positions,
+//! single-threaded with a fresh 16 MB table per position. The total node
+//! count is deterministic — the search's signature, quoted in commits as
+//! `Bench: N` — and nodes/second is the speed figure.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use shakmaty::CastlingMode;
+
+use crate::game::Game;
+use crate::search::limits::Limits;
+use crate::search::{Report, Searcher, Signals};
+use crate::tt::TranspositionTable;
+
+pub const DEFAULT_DEPTH: u32 = 11;
+
+/// Openings, middlegames, endgames, positions in check, promotions and
+/// mates, chosen to exercise every part of the search.
+pub const POSITIONS: &[&str] = &[
+    // Openings
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+    "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
+    "rnbqk2r/ppp1ppbp/3p1np1/8/2PPP3/2N5/PP3PPP/R1BQKBNR w KQkq - 1 5",
+    "rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 2 4",
+    "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5",
+    "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2",
+    // Middlegames
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 3 8",
+    "r2q1rk1/pb1nbppp/1p2pn2/2pp4/2PP4/1P2PN2/PB1NBPPP/R2Q1RK1 w - - 2 10",
+    "2rq1rk1/pp1bppbp/3p1np1/4n3/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 9 13",
+    "r1b2rk1/2q1bppp/p2ppn2/1p6/3BPP2/2N2B2/PPPQ2PP/R4R1K b - - 3 13",
+    "r2qr1k1/1p1nbppp/p2pbn2/4p3/4P3/1NN1BP2/PPPQ2PP/2KR1B1R w - - 4 12",
+    "3r1rk1/p1q2ppp/1pn1p3/2p5/2P1P3/P1B2P2/2Q3PP/R3KB1R w KQ - 1 18",
+    "r1bqr1k1/ppp2pbp/2np1np1/4p3/2P1P3/2NP1NP1/PP3PBP/R1BQR1K1 b - - 3 9",
+    "1r2r1k1/p4ppp/1qp2n2/3p4/3P1B2/2P1Q3/P4PPP/1R2R1K1 w - - 0 20",
+    "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 1 7",
+    "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
+    // Tactics: checks, sacrifices, mates
+    "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+    "2r3k1/1q1nbppp/r3p3/3pP3/pPpP4/P1Q2N2/2RN1PPP/2R4K b - b3 0 23",
+    "r1b2rk1/pp1p1pp1/1b1p2B1/n1qQ2p1/8/5N2/P3RPPP/4R1K1 w - - 0 1",
+    "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1",
+    "2kr3r/pp1q1ppp/5n2/1Nb5/2Pp1B2/7Q/P4PPP/1R3RK1 w - - 0 1",
+    "r1bqk2r/pp3ppp/2pb4/3pN3/3Pn3/2PB4/PP3PPP/RNBQ1RK1 w kq - 1 9",
+    // In check
+    "rnbqk1nr/pppp1ppp/8/4p3/1b1PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3",
+    "r3k2r/8/8/8/4q3/8/8/R3K2R w KQkq - 0 1",
+    "8/8/8/8/8/5k2/6q1/7K w - - 0 1",
+    // Promotions
+    "8/1P6/8/8/8/8/6p1/K5k1 w - - 0 1",
+    "3r4/2P5/8/8/8/8/k7/4K3 w - - 0 1",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    // Endgames
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "8/8/4k3/8/2p5/8/B2K4/8 w - - 0 1",
+    "8/5k2/8/3K4/8/8/4P3/8 w - - 0 1",
+    "8/8/8/4k3/8/8/4PK2/8 b - - 0 1",
+    "6k1/5p2/6p1/8/7p/8/6PP/6K1 b - - 0 1",
+    "8/5pk1/6p1/7p/7P/6P1/5PK1/8 w - - 0 1",
+    "8/8/3k4/3p4/3P4/3K4/8/8 w - - 0 1",
+    "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+    "8/8/8/8/8/2k5/1q6/K7 w - - 0 1",
+    "1k6/8/8/8/8/8/6R1/5RK1 w - - 0 1",
+    "8/6pk/7p/8/2r5/6PP/5PK1/1R6 w - - 0 1",
+    "8/8/1p1k4/p1p5/P1P1K3/1P6/8/8 w - - 0 1",
+    "5k2/8/8/8/8/8/8/3BBK2 w - - 0 1",
+    "8/3k4/8/8/8/8/4QK2/8 w - - 0 1",
+];
+
+pub struct BenchResult {
+    pub nodes: u64,
+    pub elapsed_ms: u64,
+    pub per_position: Vec<u64>,
+}
+
+impl BenchResult {
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.elapsed_ms.max(1)
+    }
+
+    /// The closing lines, in Stockfish's layout (OpenBench reads them).
+    pub fn summary(&self) -> Vec<String> {
+        vec![
+            "===========================".to_string(),
+            format!("Total time (ms) : {}", self.elapsed_ms),
+            format!("Nodes searched  : {}", self.nodes),
+            format!("Nodes/second    : {}", self.nps()),
+        ]
+    }
+}
+
+/// Searches every bench position to `depth`; `report` sees each position's
+/// final iteration.
+pub fn run(depth: u32, report: &mut dyn FnMut(&Report)) -> BenchResult {
+    let signals = Arc::new(Signals::default());
+    let mut per_position = Vec::with_capacity(POSITIONS.len());
+    let start = Instant::now();
+    for fen in POSITIONS {
+        let game = Game::from_fen(fen, CastlingMode::Standard).expect("bench positions are valid");
+        let tt = Arc::new(TranspositionTable::new(16));
+        let mut searcher = Searcher::new(tt, Arc::clone(&signals));
+        let mut last = None;
+        let outcome = searcher.think(&game, &Limits::depth(depth), 0, Instant::now(), &mut |r| last = Some(r.clone()));
+        if let Some(r) = last {
+            report(&r);
+        }
+        per_position.push(outcome.nodes);
+    }
+    let elapsed_ms = start.elapsed().as_millis() as u64;
+    BenchResult { nodes: per_position.iter().sum(), elapsed_ms, per_position }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Position;
+
+    #[test]
+    fn bench_positions_are_legal_and_varied() {
+        assert!((40..=50).contains(&POSITIONS.len()), "{}", POSITIONS.len());
+        let mut checks = 0;
+        for fen in POSITIONS {
+            let g = Game::from_fen(fen, CastlingMode::Standard).unwrap_or_else(|e| panic!("{e}"));
+            assert!(!g.position().legal_moves().is_empty(), "{fen} has no moves");
+            checks += g.position().is_check() as usize;
+        }
+        assert!(checks >= 3);
+    }
+
+    #[test]
+    fn bench_is_deterministic() {
+        let a = run(4, &mut |_| {});
+        let b = run(4, &mut |_| {});
+        assert_eq!(a.per_position, b.per_position);
+        assert!(a.nodes > 0);
+    }
+}

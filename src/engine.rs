@@ -1,0 +1,417 @@
+//! The engine: the game state and options (owned by the UCI thread) and the
+//! search worker thread (which owns the transposition table and search
+//! state).
+//!
+//! The UCI thread never waits on a search. Jobs reach the worker through a
+//! `crossbeam-channel` in order; `stop` and `ponderhit` are atomic flags
+//! the search polls. The worker sends exactly one `bestmove` per `go`, and
+//! holds it back while pondering or under `go infinite` until released.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, OnceLock};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{unbounded, Receiver, Sender};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+
+use crate::eval::evaluate;
+use crate::game::{self, Game};
+use crate::search::limits::Limits;
+use crate::search::{Searcher, Signals};
+use crate::tt::TranspositionTable;
+use crate::uci::command::{self, Command, Go, PositionStart};
+use crate::uci::options::{self, Value};
+use crate::uci::{info_line, send, send_error};
+use crate::{bench, perft};
+
+pub const NAME: &str = "Intrigue";
+pub const AUTHOR: &str = "the Intrigue developers";
+
+/// A search request, with everything the worker needs copied in.
+struct SearchJob {
+    game: Game,
+    limits: Limits,
+    overhead_ms: u64,
+    start: Instant,
+}
+
+enum Job {
+    Search(Box<SearchJob>),
+    ResizeHash(usize),
+    ClearHash,
+    NewGame,
+    /// Answer `readyok` once every earlier job is done.
+    Ping,
+    Perft(Chess, u32, CastlingMode),
+    Bench(Option<u32>),
+    Quit,
+}
+
+/// State both threads see: the search signals and whether a search runs.
+struct Shared {
+    signals: Arc<Signals>,
+    searching: AtomicBool,
+    /// When the current search started, in ms since `epoch()`.
+    search_start_ms: AtomicU64,
+}
+
+fn epoch() -> Instant {
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
+    *EPOCH.get_or_init(Instant::now)
+}
+
+fn now_ms() -> u64 {
+    epoch().elapsed().as_millis() as u64
+}
+
+pub struct Engine {
+    game: Game,
+    hash_mb: usize,
+    move_overhead_ms: u64,
+    ponder: bool,
+    jobs: Sender<Job>,
+    shared: Arc<Shared>,
+    worker: Option<JoinHandle<()>>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    pub fn new() -> Engine {
+        epoch();
+        let shared = Arc::new(Shared {
+            signals: Arc::new(Signals::default()),
+            searching: AtomicBool::new(false),
+            search_start_ms: AtomicU64::new(0),
+        });
+        let (jobs, inbox) = unbounded();
+        let hash_mb = 16;
+        let worker_shared = Arc::clone(&shared);
+        let worker = thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 * 1024 * 1024)
+            .spawn(move || Worker::new(worker_shared, hash_mb).run(inbox))
+            .expect("spawn the search thread");
+        Engine {
+            game: Game::default(),
+            hash_mb,
+            move_overhead_ms: 10,
+            ponder: false,
+            jobs,
+            shared,
+            worker: Some(worker),
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Handles one input line. Returns false on `quit`.
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        match command::parse(line) {
+            Ok(Some(Command::Quit)) => {
+                self.quit();
+                false
+            }
+            Ok(Some(cmd)) => {
+                self.handle(cmd);
+                true
+            }
+            Ok(None) => true,
+            Err(message) => {
+                send_error(&message);
+                true
+            }
+        }
+    }
+
+    fn handle(&mut self, cmd: Command) {
+        match cmd {
+            Command::Uci => self.identify(),
+            Command::Debug(_) | Command::Register => {}
+            Command::IsReady => self.is_ready(),
+            Command::UciNewGame => {
+                self.stop_search();
+                self.game = Game::new(Chess::default(), self.game.castling_mode());
+                self.post(Job::NewGame);
+            }
+            Command::Position { start, moves } => self.set_position(start, &moves),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Go(go) => self.go(go),
+            Command::Perft(depth) => {
+                self.post(Job::Perft(self.game.position().clone(), depth, self.game.castling_mode()))
+            }
+            Command::Stop => self.stop_search(),
+            Command::PonderHit => self.ponder_hit(),
+            Command::Display => self.display(),
+            Command::Eval => send(&format!("info string static eval {} cp (side to move)", evaluate(self.game.position()))),
+            Command::Bench(depth) => self.post(Job::Bench(depth)),
+            Command::Quit => self.quit(),
+        }
+    }
+
+    fn post(&self, job: Job) {
+        // The worker lives as long as the engine; a send can only fail after quit.
+        let _ = self.jobs.send(job);
+    }
+
+    fn identify(&self) {
+        send(&format!("id name {NAME} {}", env!("CARGO_PKG_VERSION")));
+        send(&format!("id author {AUTHOR}"));
+        for spec in options::table() {
+            send(&options::declaration(&spec));
+        }
+        send("uciok");
+    }
+
+    /// `readyok` at once while searching; otherwise after queued jobs (a
+    /// hash resize, say) are done.
+    fn is_ready(&self) {
+        if self.shared.searching.load(Relaxed) {
+            send("readyok");
+        } else {
+            self.post(Job::Ping);
+        }
+    }
+
+    /// Builds the new position aside and only installs it if every part of
+    /// the command is valid.
+    fn set_position(&mut self, start: PositionStart, moves: &[String]) {
+        let mode = self.game.castling_mode();
+        let mut game = match start {
+            PositionStart::StartPos => Game::new(Chess::default(), mode),
+            PositionStart::Fen(fen) => match Game::from_fen(&fen, mode) {
+                Ok(g) => g,
+                Err(e) => return send_error(&format!("{e}; position unchanged")),
+            },
+        };
+        for (i, text) in moves.iter().enumerate() {
+            if let Err(e) = game.play_uci(text) {
+                return send_error(&format!("move {} {e}; position unchanged", i + 1));
+            }
+        }
+        self.game = game;
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let (spec, value) = match options::validate(name, value) {
+            Ok(v) => v,
+            Err(e) => return send_error(&format!("{e}; option unchanged")),
+        };
+        match (spec.name, value) {
+            (options::HASH, Value::Int(mb)) => {
+                self.hash_mb = mb as usize;
+                self.post(Job::ResizeHash(mb as usize));
+            }
+            (options::CLEAR_HASH, _) => self.post(Job::ClearHash),
+            (options::MOVE_OVERHEAD, Value::Int(ms)) => self.move_overhead_ms = ms as u64,
+            (options::PONDER, Value::Bool(on)) => self.ponder = on,
+            (name, value) => send_error(&format!("{name}: unexpected value {value:?}")),
+        }
+    }
+
+    fn limits_from(&self, go: &Go) -> Limits {
+        let pos = self.game.position();
+        let mut searchmoves: Vec<Move> = Vec::new();
+        for text in &go.searchmoves {
+            match self.game.parse_move(text) {
+                Ok(m) => searchmoves.push(m),
+                Err(e) => send_error(&format!("searchmoves: {e}; ignored")),
+            }
+        }
+        Limits {
+            clock: go.clock(pos.turn().is_white()),
+            movetime_ms: go.movetime,
+            depth: go.depth,
+            nodes: go.nodes,
+            mate: go.mate,
+            infinite: go.infinite,
+            ponder: go.ponder,
+            searchmoves,
+        }
+    }
+
+    fn go(&mut self, go: Go) {
+        for problem in &go.problems {
+            send_error(&format!("go: {problem}; ignored"));
+        }
+        self.stop_search();
+        self.wait_until_idle();
+        let limits = self.limits_from(&go);
+        if self.game.position().legal_moves().is_empty() {
+            let score = if self.game.position().is_check() { "mate 0" } else { "cp 0" };
+            send(&format!("info depth 0 score {score}"));
+            send("bestmove (none)");
+            return;
+        }
+        let start = Instant::now();
+        self.shared.signals.reset(limits.ponder);
+        self.shared.search_start_ms.store(now_ms(), Relaxed);
+        self.shared.searching.store(true, Relaxed);
+        self.post(Job::Search(Box::new(SearchJob {
+            game: self.game.clone(),
+            limits,
+            overhead_ms: self.move_overhead_ms,
+            start,
+        })));
+    }
+
+    fn stop_search(&self) {
+        if self.shared.searching.load(Relaxed) {
+            self.shared.signals.stop.store(true, Relaxed);
+            self.wake_worker();
+        }
+    }
+
+    fn ponder_hit(&self) {
+        let signals = &self.shared.signals;
+        if self.shared.searching.load(Relaxed) && signals.pondering.load(Relaxed) {
+            let since_start = now_ms().saturating_sub(self.shared.search_start_ms.load(Relaxed));
+            signals.ponderhit_at_ms.store(since_start, Relaxed);
+            signals.pondering.store(false, Relaxed);
+            self.wake_worker();
+        }
+    }
+
+    fn wake_worker(&self) {
+        if let Some(w) = &self.worker {
+            w.thread().unpark();
+        }
+    }
+
+    /// Waits (briefly: a stopped search answers within milliseconds) until
+    /// the worker has sent its `bestmove`.
+    fn wait_until_idle(&self) {
+        while self.shared.searching.load(Relaxed) {
+            thread::sleep(Duration::from_micros(200));
+        }
+    }
+
+    fn display(&self) {
+        let pos = self.game.position();
+        let board = pos.board();
+        let mut text = String::new();
+        for rank in (0..8).rev() {
+            text.push_str(" +---+---+---+---+---+---+---+---+\n |");
+            for file in 0..8 {
+                let sq = shakmaty::Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
+                let c = board.piece_at(sq).map_or(' ', |p| p.char());
+                text.push_str(&format!(" {c} |"));
+            }
+            text.push_str(&format!(" {}\n", rank + 1));
+        }
+        text.push_str(" +---+---+---+---+---+---+---+---+\n   a   b   c   d   e   f   g   h\n");
+        for line in text.lines() {
+            send(line);
+        }
+        let fen = shakmaty::fen::Fen::from_position(pos, EnPassantMode::Legal);
+        send(&format!("Fen: {fen}"));
+        send(&format!("Key: {:016X}", game::hash(pos)));
+        let checkers: Vec<String> = pos.checkers().into_iter().map(|s| s.to_string()).collect();
+        send(&format!("Checkers: {}", checkers.join(" ")));
+    }
+
+    /// Stops any search (its bestmove is still sent) and ends the worker.
+    pub fn quit(&mut self) {
+        self.stop_search();
+        if let Some(worker) = self.worker.take() {
+            self.shared.signals.stop.store(true, Relaxed);
+            self.shared.signals.pondering.store(false, Relaxed);
+            let _ = self.jobs.send(Job::Quit);
+            worker.thread().unpark();
+            let _ = worker.join();
+        }
+    }
+
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.quit();
+    }
+}
+
+/// The search thread: owns the table and the searcher.
+struct Worker {
+    shared: Arc<Shared>,
+    searcher: Searcher,
+}
+
+impl Worker {
+    fn new(shared: Arc<Shared>, hash_mb: usize) -> Worker {
+        let tt = Arc::new(TranspositionTable::new(hash_mb));
+        let searcher = Searcher::new(tt, Arc::clone(&shared.signals));
+        Worker { shared, searcher }
+    }
+
+    fn run(mut self, inbox: Receiver<Job>) {
+        while let Ok(job) = inbox.recv() {
+            match job {
+                Job::Search(job) => self.search(*job),
+                Job::ResizeHash(mb) => match TranspositionTable::try_new(mb) {
+                    Some(tt) => {
+                        // Drop the old table before the new one is used.
+                        self.searcher.tt = Arc::new(tt);
+                    }
+                    None => send_error(&format!("Hash: could not allocate {mb} MB; keeping the old table")),
+                },
+                Job::ClearHash => self.searcher.tt.clear(),
+                Job::NewGame => {
+                    self.searcher.tt.clear();
+                    self.searcher.new_game();
+                }
+                Job::Ping => send("readyok"),
+                Job::Perft(pos, depth, mode) => {
+                    for line in perft::report(&pos, depth, mode) {
+                        send(&line);
+                    }
+                }
+                Job::Bench(depth) => {
+                    let result = bench::run(depth.unwrap_or(bench::DEFAULT_DEPTH), &mut |_| {});
+                    for line in result.summary() {
+                        send(&line);
+                    }
+                }
+                Job::Quit => return,
+            }
+        }
+    }
+
+    fn search(&mut self, job: SearchJob) {
+        let mode = job.game.castling_mode();
+        let outcome = self.searcher.think(&job.game, &job.limits, job.overhead_ms, job.start, &mut |r| {
+            send(&info_line(r, mode))
+        });
+        self.hold_while_pondering_or_infinite(&job.limits);
+        let best = outcome.best.expect("go is only posted when a legal move exists");
+        let mut line = format!("bestmove {}", job.game.format_move(best));
+        if let Some(reply) = outcome.ponder {
+            line.push_str(&format!(" ponder {}", job.game.format_move(reply)));
+        }
+        send(&line);
+        self.shared.searching.store(false, Relaxed);
+    }
+
+    /// UCI forbids a bestmove while pondering or under `go infinite` until
+    /// the GUI releases us, even when the search itself has finished.
+    fn hold_while_pondering_or_infinite(&self, limits: &Limits) {
+        let signals = &self.shared.signals;
+        loop {
+            let stopped = signals.stop.load(Relaxed);
+            let pondering = signals.pondering.load(Relaxed);
+            if stopped || !(pondering || limits.infinite) {
+                return;
+            }
+            thread::park_timeout(Duration::from_millis(5));
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! The `intrigue` binary. No arguments: a UCI engine on stdin/stdout.
+//! `intrigue bench [depth]`: the standard bench. `intrigue perft N [FEN]`:
+//! per-move perft counts.
+
+use std::process::ExitCode;
+
+use intrigue::game::Game;
+use intrigue::{bench, perft, search::format_score, uci};
+use shakmaty::{CastlingMode, Position};
+
+const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
+       intrigue bench [DEPTH]    fixed-depth search over the bench positions
+       intrigue perft N [FEN]    perft to depth N, per root move";
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => {
+            uci::run();
+            ExitCode::SUCCESS
+        }
+        Some("bench") => run_bench(args.get(1)),
+        Some("perft") => run_perft(&args[1..]),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Some(other) => {
+            eprintln!("unknown command '{other}'\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_bench(depth: Option<&String>) -> ExitCode {
+    let depth = match depth.map(|d| d.parse::<u32>()) {
+        None => bench::DEFAULT_DEPTH,
+        Some(Ok(d)) if (1..=64).contains(&d) => d,
+        Some(_) => {
+            eprintln!("bench: depth must be a number in 1..64");
+            return ExitCode::from(2);
+        }
+    };
+    let mut index = 0;
+    let result = bench::run(depth, &mut |r| {
+        index += 1;
+        let best = r.pv.first().map(|m| shakmaty::uci::UciMove::from_standard(*m).to_string()).unwrap_or_default();
+        eprintln!("Position {index:2}/{}: score {} nodes {} best {best}", bench::POSITIONS.len(), format_score(r.score), r.nodes);
+    });
+    for line in result.summary() {
+        println!("{line}");
+    }
+    ExitCode::SUCCESS
+}
+
+fn run_perft(args: &[String]) -> ExitCode {
+    let depth = match args.first().map(|d| d.parse::<u32>()) {
+        Some(Ok(d)) if (1..=20).contains(&d) => d,
+        _ => {
+            eprintln!("perft: give a depth in 1..20\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let game = if args.len() > 1 {
+        match Game::from_fen(&args[1..].join(" "), CastlingMode::Standard) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("perft: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        Game::default()
+    };
+    let mode = game.position().castles().mode();
+    for line in perft::report(game.position(), depth, mode) {
+        println!("{line}");
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,339 @@
+//! Alpha-beta: negamax, fail-soft, principal variation search.
+//!
+//! Bound semantics follow the reference text: with the window
+//! (alpha0, beta), a returned `score` with `alpha0 < score < beta` is
+//! exact, `score >= beta` is a lower bound (a cut node), `score <= alpha0`
+//! an upper bound (an all node); the table stores that bound kind.
+//! Node kinds are predicted as the text describes: a PV node's first child
+//! is PV and the rest are Cut; a Cut node's children are All; an All node's
+//! children are Cut. The prediction steers the reductions.
+
+use arrayvec::ArrayVec;
+use shakmaty::{Chess, Move, MoveList, Position, Role};
+
+use super::{score_from_tt, score_to_tt, Searcher, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use crate::eval::{evaluate, piece_value, see::see};
+use crate::tt::{pack_move, Bound};
+
+/// Ordering score bands: the table move, then winning captures, killers,
+/// the best reply, then quiets by history, and losing captures last.
+const TT_MOVE: i32 = 1 << 28;
+const GOOD_CAPTURE: i32 = 1 << 24;
+const KILLER: i32 = 1 << 22;
+const BEST_REPLY: i32 = 1 << 21;
+const BAD_CAPTURE: i32 = -(1 << 24);
+
+/// Moves of a node with their ordering scores, handed out best first.
+pub struct MovePicker {
+    moves: MoveList,
+    scores: ArrayVec<i32, 270>,
+    next: usize,
+}
+
+impl MovePicker {
+    pub fn new(moves: MoveList, score: impl Fn(Move) -> i32) -> MovePicker {
+        let scores = moves.iter().map(|&m| score(m)).collect();
+        MovePicker { moves, scores, next: 0 }
+    }
+
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+impl Iterator for MovePicker {
+    type Item = (Move, i32);
+
+    fn next(&mut self) -> Option<(Move, i32)> {
+        if self.next >= self.moves.len() {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..self.moves.len() {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        self.next += 1;
+        Some((self.moves[self.next - 1], self.scores[self.next - 1]))
+    }
+}
+
+/// Most valuable victim, least valuable attacker: a cheap capture order.
+#[inline]
+pub fn mvv_lva(m: Move) -> i32 {
+    let victim = if m.is_en_passant() { piece_value(Role::Pawn) } else { m.capture().map_or(0, piece_value) };
+    let promo = m.promotion().map_or(0, piece_value);
+    victim * 16 + promo - piece_value(m.role()) / 16
+}
+
+#[inline]
+fn is_quiet(m: Move) -> bool {
+    !m.is_capture() && !m.is_promotion()
+}
+
+/// The side to move has something besides king and pawns: null-move
+/// pruning is unsafe without it (zugzwang).
+fn has_non_pawn_material(pos: &Chess) -> bool {
+    let b = pos.board();
+    (pos.us() & !(b.pawns() | b.kings())).any()
+}
+
+impl Searcher {
+    fn order_score(&self, pos: &Chess, m: Move, tt_move: u16, ply: usize) -> i32 {
+        if pack_move(m) == tt_move {
+            return TT_MOVE;
+        }
+        if !is_quiet(m) {
+            let base = mvv_lva(m);
+            return if m.is_promotion() || see(pos, m) >= 0 { GOOD_CAPTURE + base } else { BAD_CAPTURE + base };
+        }
+        if let Some(rank) = self.tables.killer_rank(ply, m) {
+            return KILLER - rank as i32;
+        }
+        let previous = if ply >= 1 { self.stack[ply - 1].moved } else { None };
+        if self.tables.is_best_reply(previous, m) {
+            return BEST_REPLY;
+        }
+        self.tables.history(pos.turn(), m)
+    }
+
+    /// Negamax alpha-beta with PVS. `cut_node` is the predicted node kind
+    /// for non-PV nodes (true: Cut, false: All).
+    pub(crate) fn negamax(
+        &mut self,
+        pos: &Chess,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        cut_node: bool,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.qsearch(pos, ply, alpha, beta);
+        }
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let root = ply == 0;
+        let pv_node = beta - alpha > 1;
+        let alpha0 = alpha;
+        if !root {
+            if self.is_draw(pos, ply) {
+                return DRAW;
+            }
+            if ply >= MAX_PLY - 1 {
+                return evaluate(pos);
+            }
+            // Mate distance pruning: no line from here beats a mate already found.
+            let (a, b) = (alpha.max(-MATE + ply as i32), beta.min(MATE - ply as i32 - 1));
+            if a >= b {
+                return a;
+            }
+        }
+        let in_check = pos.is_check();
+        let key = self.current_key();
+        let entry = self.tt.probe(key);
+        let tt_move = entry.map_or(0, |e| e.packed_move);
+        if let Some(e) = entry {
+            let score = score_from_tt(e.score, ply);
+            if !pv_node && e.depth >= depth {
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            entry.map_or_else(|| evaluate(pos), |e| e.eval)
+        };
+        self.stack[ply].static_eval = static_eval;
+
+        if !pv_node && !in_check {
+            // Reverse futility: far above beta with little depth left.
+            if depth <= 6 && static_eval - 90 * depth >= beta && beta.abs() < MATE_BOUND {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move will too.
+            let after_null = ply >= 1 && self.stack[ply - 1].moved.is_none();
+            if depth >= 3 && static_eval >= beta && !after_null && has_non_pawn_material(pos) {
+                if let Some(score) = self.null_move(pos, depth, ply, beta, cut_node) {
+                    return score;
+                }
+                if self.stopped {
+                    return 0;
+                }
+            }
+        }
+
+        let moves = if root { self.root_moves.clone() } else { pos.legal_moves() };
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { DRAW };
+        }
+        let picker = MovePicker::new(moves, |m| self.order_score(pos, m, tt_move, ply));
+        let mut best = -INFINITY;
+        let mut best_move: Option<Move> = None;
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut searched = 0usize;
+        for (m, order) in picker {
+            let quiet = is_quiet(m);
+            if !root && !in_check && best > -MATE_BOUND && searched > 0 {
+                // Late-move pruning and futility for quiets.
+                if quiet && depth <= 4 && quiets_tried.len() as i32 > 3 + depth * depth {
+                    continue;
+                }
+                if quiet && !pv_node && depth <= 3 && static_eval + 120 * depth + 60 <= alpha {
+                    continue;
+                }
+                // Captures that lose too much material.
+                if !quiet && order < 0 && depth <= 4 && see(pos, m) < -100 * depth {
+                    continue;
+                }
+            }
+            let child = self.make(pos, m, ply);
+            let gives_check = child.is_check();
+            let new_depth = depth - 1 + gives_check as i32;
+            let score = if searched == 0 {
+                -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, !pv_node && !cut_node)
+            } else {
+                let reduction = self.reduction(depth, searched, quiet, in_check, gives_check, pv_node, cut_node, ply, m, pos);
+                let child_cut = if pv_node { true } else { !cut_node };
+                let mut s = -self.negamax(&child, new_depth - reduction, ply + 1, -alpha - 1, -alpha, child_cut);
+                if s > alpha && reduction > 0 {
+                    s = -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha, !child_cut);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, false);
+                }
+                s
+            };
+            self.unmake();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if quiet && quiets_tried.len() < quiets_tried.capacity() {
+                quiets_tried.push(m);
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if root {
+                        self.iteration_best = Some(m);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            let previous = if ply >= 1 { self.stack[ply - 1].moved } else { None };
+                            let own_previous = if ply >= 2 { self.stack[ply - 2].moved } else { None };
+                            let turn = pos.turn();
+                            self.tables.reward_quiet(turn, ply, depth, m, &quiets_tried, previous, own_previous);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if searched == 0 {
+            // Everything was pruned: the static eval is our best guess.
+            return static_eval;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { static_eval };
+        self.tt.store(key, best_move.map_or(0, pack_move), score_to_tt(best, ply), stored_eval, depth, bound);
+        best
+    }
+
+    /// Tries a null move; `Some(score)` when it proves a fail-high.
+    fn null_move(&mut self, pos: &Chess, depth: i32, ply: usize, beta: i32, cut_node: bool) -> Option<i32> {
+        let null = pos.clone().swap_turn().ok()?;
+        let r = 3 + depth / 4;
+        self.keys.push(crate::game::hash(&null));
+        self.stack[ply].moved = None;
+        let score = -self.negamax(&null, depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node);
+        self.unmake();
+        if self.stopped {
+            return None;
+        }
+        (score >= beta).then(|| if score >= MATE_BOUND { beta } else { score })
+    }
+
+    /// Late-move reduction for the `searched`-th move (0-based).
+    #[allow(clippy::too_many_arguments)]
+    fn reduction(
+        &self,
+        depth: i32,
+        searched: usize,
+        quiet: bool,
+        in_check: bool,
+        gives_check: bool,
+        pv_node: bool,
+        cut_node: bool,
+        ply: usize,
+        m: Move,
+        pos: &Chess,
+    ) -> i32 {
+        if depth < 3 || !quiet || in_check || gives_check {
+            return 0;
+        }
+        let mut r = self.lmr[(depth as usize).min(63)][searched.min(63)];
+        if pv_node {
+            r -= 1;
+        }
+        if cut_node {
+            r += 1;
+        }
+        if self.tables.is_killer(ply, m) {
+            r -= 1;
+        }
+        r -= self.tables.history(pos.turn(), m) / 6000;
+        r.clamp(0, depth - 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mvv_lva_prefers_big_victims_and_small_attackers() {
+        use shakmaty::Square;
+        let pxq = Move::Normal { role: Role::Pawn, from: Square::E4, capture: Some(Role::Queen), to: Square::D5, promotion: None };
+        let qxq = Move::Normal { role: Role::Queen, from: Square::D1, capture: Some(Role::Queen), to: Square::D5, promotion: None };
+        let pxp = Move::Normal { role: Role::Pawn, from: Square::E4, capture: Some(Role::Pawn), to: Square::D5, promotion: None };
+        assert!(mvv_lva(pxq) > mvv_lva(qxq));
+        assert!(mvv_lva(qxq) > mvv_lva(pxp));
+    }
+
+    #[test]
+    fn picker_hands_out_moves_best_first() {
+        let pos = Chess::default();
+        let picker = MovePicker::new(pos.legal_moves(), |m| m.to() as i32);
+        let order: Vec<i32> = picker.map(|(_, s)| s).collect();
+        assert_eq!(order.len(), 20);
+        assert!(order.windows(2).all(|w| w[0] >= w[1]));
+    }
+}

@@ -1,0 +1,43 @@
+//! What the GUI asked for in `go`: the clock, fixed limits, and the root
+//! moves to consider.
+
+use shakmaty::Move;
+
+/// One side's clock as `go` reports it. Times may be negative: some GUIs
+/// send the remaining time even after it has run out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    pub time_ms: i64,
+    pub inc_ms: i64,
+    pub moves_to_go: Option<u32>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Our clock, when the game is timed.
+    pub clock: Option<Clock>,
+    pub movetime_ms: Option<u64>,
+    /// Iterations to run (the nominal depth in alpha-beta mode).
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Stop once a mate in at most this many moves is found.
+    pub mate: Option<u32>,
+    /// Search until `stop`: no bestmove before it, whatever the search finds.
+    pub infinite: bool,
+    /// Start in ponder mode: no bestmove until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// Restrict the root to these moves (empty: all legal moves).
+    pub searchmoves: Vec<Move>,
+}
+
+impl Limits {
+    pub fn depth(depth: u32) -> Limits {
+        Limits { depth: Some(depth), ..Limits::default() }
+    }
+
+    /// True when nothing but `stop` ends the search.
+    pub fn is_unbounded(&self) -> bool {
+        self.clock.is_none() && self.movetime_ms.is_none() && self.depth.is_none()
+            && self.nodes.is_none() && self.mate.is_none()
+    }
+}

@@ -1,0 +1,441 @@
+//! The search: the iterative-deepening driver, shared state and reporting.
+//!
+//! The driver owns everything both search modes share — limits, time
+//! management, the stop signals, the transposition table, move ordering
+//! tables, repetition detection and `info` reports — so that switching the
+//! search rule changes nothing else.
+
+pub mod alphabeta;
+pub mod limits;
+pub mod ordering;
+pub mod qsearch;
+pub mod time;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+use std::time::Instant;
+
+use shakmaty::{Chess, Move, MoveList, Position};
+
+use crate::game::{self, Game};
+use crate::tt::{pack_move, unpack_move, TranspositionTable};
+use limits::Limits;
+use ordering::OrderingTables;
+use time::TimeManager;
+
+/// Deepest ply the search stack holds.
+pub const MAX_PLY: usize = 128;
+/// Scores: a mate found at ply `p` is `MATE - p` for the winner.
+pub const MATE: i32 = 32_000;
+pub const INFINITY: i32 = 32_001;
+/// Any score beyond this is a mate score.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+pub const DRAW: i32 = 0;
+
+/// How often (in nodes) the hot path looks at the clock and stop flag.
+const POLL_INTERVAL: u64 = 1024;
+
+/// Flags the UCI thread sets and the search polls. Nothing here is locked.
+#[derive(Debug, Default)]
+pub struct Signals {
+    /// Stop now and report the best move found.
+    pub stop: AtomicBool,
+    /// We are pondering: the clock is not ours yet and no bestmove may be
+    /// sent until `ponderhit` or `stop`.
+    pub pondering: AtomicBool,
+    /// Milliseconds after the search started at which `ponderhit` came, so
+    /// time is measured from when our clock really started.
+    pub ponderhit_at_ms: AtomicU64,
+}
+
+impl Signals {
+    pub fn reset(&self, pondering: bool) {
+        self.stop.store(false, Relaxed);
+        self.pondering.store(pondering, Relaxed);
+        self.ponderhit_at_ms.store(0, Relaxed);
+    }
+}
+
+/// Converts a score to and from the table's convention: mate scores are
+/// stored relative to the node (mate in N from here), used relative to the
+/// root (mate in N from the root).
+pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// A score as UCI prints it: `cp N` or `mate N` (moves, negative when we
+/// are the one being mated).
+pub fn format_score(score: i32) -> String {
+    if score >= MATE_BOUND {
+        format!("mate {}", (MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        format!("mate -{}", (MATE + score) / 2)
+    } else {
+        format!("cp {score}")
+    }
+}
+
+/// What one finished iteration reports.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+impl Report {
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.time_ms.max(1)
+    }
+}
+
+/// The outcome of a search: always a legal move when one exists.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: i32,
+    pub nodes: u64,
+    pub depth: u32,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    /// (piece, to) of the move played from this ply, for the reply tables.
+    moved: Option<usize>,
+    static_eval: i32,
+}
+
+/// One search thread's state. Created once and reused across searches, so
+/// the hot path never allocates.
+pub struct Searcher {
+    pub tt: Arc<TranspositionTable>,
+    pub signals: Arc<Signals>,
+    pub tables: Box<OrderingTables>,
+    /// Keys of the game's positions then of the current search path; the
+    /// last one is the current node's.
+    keys: Vec<u64>,
+    stack: [Frame; MAX_PLY + 4],
+    pv: Box<[[u16; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    pub nodes: u64,
+    seldepth: usize,
+    node_limit: u64,
+    time: TimeManager,
+    stopped: bool,
+    /// Root moves this search may play (`searchmoves`, or all).
+    root_moves: MoveList,
+    /// Best root move of the iteration in progress, once one is known.
+    iteration_best: Option<Move>,
+    lmr: Box<[[i32; 64]; 64]>,
+}
+
+impl Searcher {
+    pub fn new(tt: Arc<TranspositionTable>, signals: Arc<Signals>) -> Searcher {
+        let mut lmr = Box::new([[0i32; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+            }
+        }
+        Searcher {
+            tt,
+            signals,
+            tables: Box::default(),
+            keys: Vec::with_capacity(1024 + MAX_PLY),
+            stack: [Frame::default(); MAX_PLY + 4],
+            pv: Box::new([[0; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            nodes: 0,
+            seldepth: 0,
+            node_limit: u64::MAX,
+            time: TimeManager::new(&Limits::default(), 0, Instant::now()),
+            stopped: false,
+            root_moves: MoveList::new(),
+            iteration_best: None,
+            lmr,
+        }
+    }
+
+    /// Forget everything learned in earlier games.
+    pub fn new_game(&mut self) {
+        self.tables.clear();
+    }
+
+    /// Polls the stop flag, the clock and the node limit.
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes % POLL_INTERVAL == 0
+            && (self.signals.stop.load(Relaxed) || self.time.out_of_time(&self.signals))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    #[inline]
+    fn current_key(&self) -> u64 {
+        *self.keys.last().expect("key stack holds the root")
+    }
+
+    /// Plays `m` on a copy of `pos`, pushing the child's key and the move's
+    /// (piece, to) for the reply tables.
+    #[inline]
+    fn make(&mut self, pos: &Chess, m: Move, ply: usize) -> Chess {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let key = game::hash_after(pos, self.current_key(), m, &child);
+        self.keys.push(key);
+        self.stack[ply].moved = Some(ordering::piece_to(pos.turn(), m.role(), m.to()));
+        child
+    }
+
+    #[inline]
+    fn unmake(&mut self) {
+        self.keys.pop();
+    }
+
+    /// Draw by the fifty-move rule, insufficient material, or repetition:
+    /// one repetition inside the search path, or two of positions before
+    /// the root (a real threefold).
+    fn is_draw(&self, pos: &Chess, ply: usize) -> bool {
+        if pos.halfmoves() >= 100 && !(pos.is_check() && pos.legal_moves().is_empty()) {
+            return true;
+        }
+        if pos.is_insufficient_material() {
+            return true;
+        }
+        let key = self.current_key();
+        let n = self.keys.len();
+        let reach = (pos.halfmoves() as usize).min(n - 1);
+        let mut seen_before_root = 0;
+        let mut back = 4;
+        while back <= reach {
+            if self.keys[n - 1 - back] == key {
+                if back <= ply {
+                    return true;
+                }
+                seen_before_root += 1;
+                if seen_before_root >= 2 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = pack_move(m);
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// The principal variation from the root, replayed so that every move
+    /// in it is legal (a line cut short by a stale entry is truncated).
+    fn root_pv(&self, root: &Chess) -> Vec<Move> {
+        let mut pos = root.clone();
+        let mut line = Vec::new();
+        for &p in &self.pv[0][..self.pv_len[0]] {
+            match unpack_move(p, &pos) {
+                Some(m) => {
+                    pos.play_unchecked(m);
+                    line.push(m);
+                }
+                None => break,
+            }
+        }
+        line
+    }
+
+    /// Runs a search on `game` within `limits`, calling `report` after each
+    /// completed iteration. Returns the move to play.
+    pub fn think(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        overhead_ms: u64,
+        start: Instant,
+        report: &mut dyn FnMut(&Report),
+    ) -> Outcome {
+        let root = game.position().clone();
+        self.prepare(game, limits, overhead_ms, start);
+        let mut outcome = Outcome { best: self.root_moves.first().copied(), ponder: None, score: 0, nodes: 0, depth: 0 };
+        if self.root_moves.is_empty() {
+            return outcome;
+        }
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        let mut previous_score = 0;
+        let mut stable_iterations = 0;
+        for depth in 1..=max_depth {
+            self.iteration_best = None;
+            self.seldepth = 0;
+            let score = self.aspiration(&root, depth as i32, previous_score);
+            if self.stopped {
+                // A partly searched iteration still found a better move.
+                if let Some(m) = self.iteration_best {
+                    if outcome.best != Some(m) {
+                        outcome.best = Some(m);
+                        outcome.ponder = None;
+                    }
+                }
+                break;
+            }
+            let pv = self.root_pv(&root);
+            let best = pv.first().copied().or(outcome.best);
+            stable_iterations = if best == outcome.best { stable_iterations + 1 } else { 0 };
+            outcome = Outcome { best, ponder: pv.get(1).copied(), score, nodes: self.nodes, depth };
+            report(&Report {
+                depth,
+                seldepth: self.seldepth as u32,
+                score,
+                nodes: self.nodes,
+                time_ms: self.time.elapsed_ms(),
+                hashfull: self.tt.hashfull(),
+                pv,
+            });
+            if let Some(mate) = limits.mate {
+                if score >= MATE - 2 * mate as i32 {
+                    break;
+                }
+            }
+            if self.time.soft_stop(&self.signals, stability_scale(stable_iterations, previous_score - score, depth)) {
+                break;
+            }
+            previous_score = score;
+        }
+        outcome.nodes = self.nodes;
+        outcome
+    }
+
+    fn prepare(&mut self, game: &Game, limits: &Limits, overhead_ms: u64, start: Instant) {
+        self.tt.new_search();
+        self.tables.new_search();
+        self.nodes = 0;
+        self.stopped = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
+        self.time = TimeManager::new(limits, overhead_ms, start);
+        self.keys.clear();
+        self.keys.extend_from_slice(game.history());
+        self.keys.push(game::hash(game.position()));
+        self.stack = [Frame::default(); MAX_PLY + 4];
+        let legal = game.position().legal_moves();
+        self.root_moves = if limits.searchmoves.is_empty() {
+            legal
+        } else {
+            legal.into_iter().filter(|m| limits.searchmoves.contains(m)).collect()
+        };
+        if self.root_moves.is_empty() {
+            self.root_moves = game.position().legal_moves();
+        }
+        // Put the table's move first so even an instant stop plays it.
+        if let Some(m) = self.tt.probe(self.current_key()).and_then(|e| e.best_move(game.position())) {
+            if let Some(i) = self.root_moves.iter().position(|&r| r == m) {
+                self.root_moves.swap(0, i);
+            }
+        }
+    }
+
+    /// Searches the root with a narrow window around the previous score,
+    /// widening it on failure.
+    fn aspiration(&mut self, root: &Chess, depth: i32, previous: i32) -> i32 {
+        let mut delta = 25;
+        let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let score = self.negamax(root, depth, 0, alpha, beta, false);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha && alpha > -INFINITY {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta && beta < INFINITY {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta *= 2;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    pub fn seldepth(&self) -> usize {
+        self.seldepth
+    }
+}
+
+/// Soft-limit scale: a best move that has held for several iterations lets
+/// us stop early; a fresh one, or a falling score, buys more time.
+fn stability_scale(stable_iterations: u32, score_drop: i32, depth: u32) -> f64 {
+    if depth < 4 {
+        return 1.0;
+    }
+    let stability = match stable_iterations {
+        0 => 1.5,
+        1 => 1.2,
+        2 => 1.0,
+        3 => 0.85,
+        _ => 0.7,
+    };
+    let drop = if score_drop > 50 { 1.4 } else if score_drop > 20 { 1.15 } else { 1.0 };
+    stability * drop
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_round_trip_through_the_table() {
+        for ply in [0usize, 1, 7, 40] {
+            for score in [MATE - 3 - ply as i32, -(MATE - 10 - ply as i32), 123, -45, 0] {
+                assert_eq!(score_from_tt(score_to_tt(score, ply), ply), score);
+            }
+        }
+        // Mate in 3 plies seen at ply 5 is stored as mate in 3 from that node.
+        assert_eq!(score_to_tt(MATE - 8, 5), MATE - 3);
+    }
+
+    #[test]
+    fn scores_print_as_uci_wants() {
+        assert_eq!(format_score(MATE - 1), "mate 1");
+        assert_eq!(format_score(MATE - 3), "mate 2");
+        assert_eq!(format_score(-(MATE - 2)), "mate -1");
+        assert_eq!(format_score(-35), "cp -35");
+    }
+}

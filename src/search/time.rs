@@ -1,0 +1,125 @@
+//! Time management: how long to think on this move.
+//!
+//! Two limits: a *soft* one, checked between iterations (don't start what
+//! we likely can't finish; stop early when the best move is stable, think
+//! longer when it flips or the score drops), and a *hard* one, polled
+//! inside the search, that is never passed so the engine never flags.
+
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::Instant;
+
+use super::limits::Limits;
+use super::Signals;
+
+/// Below this much time left (after overhead) we move almost at once.
+const EMERGENCY_MS: i64 = 50;
+/// Moves we expect still to play in sudden death, for budgeting.
+const HORIZON_MOVES: i64 = 30;
+
+#[derive(Clone, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    soft_ms: Option<u64>,
+    hard_ms: Option<u64>,
+}
+
+impl TimeManager {
+    pub fn new(limits: &Limits, overhead_ms: u64, start: Instant) -> TimeManager {
+        let overhead = overhead_ms as i64;
+        if let Some(mt) = limits.movetime_ms {
+            let t = (mt as i64 - overhead).max(1) as u64;
+            return TimeManager { start, soft_ms: Some(t), hard_ms: Some(t) };
+        }
+        let Some(clock) = limits.clock else {
+            return TimeManager { start, soft_ms: None, hard_ms: None };
+        };
+        let avail = (clock.time_ms - overhead).max(1);
+        let inc = clock.inc_ms.max(0);
+        let mtg = clock.moves_to_go.map_or(HORIZON_MOVES, |m| (m as i64).clamp(1, HORIZON_MOVES));
+        let base = avail / mtg + inc * 3 / 4;
+        // Never plan to use more than a share of what is left: with one move
+        // to the control we may use most of it, otherwise keep a reserve.
+        let cap = if mtg == 1 { avail * 8 / 10 } else { avail * 6 / 10 };
+        let hard = if avail < EMERGENCY_MS { avail / 4 } else { (base * 4).min(cap) };
+        let soft = (base * 7 / 10).min(hard);
+        TimeManager { start, soft_ms: Some(soft.max(1) as u64), hard_ms: Some(hard.max(1) as u64) }
+    }
+
+    /// Milliseconds since the clock started for us: since `go`, or since
+    /// `ponderhit` when we were pondering.
+    pub fn elapsed_on_clock(&self, signals: &Signals) -> u64 {
+        let elapsed = self.start.elapsed().as_millis() as u64;
+        elapsed.saturating_sub(signals.ponderhit_at_ms.load(Relaxed))
+    }
+
+    pub fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    /// The hard limit has passed (never true while pondering).
+    pub fn out_of_time(&self, signals: &Signals) -> bool {
+        match self.hard_ms {
+            Some(hard) => !signals.pondering.load(Relaxed) && self.elapsed_on_clock(signals) >= hard,
+            None => false,
+        }
+    }
+
+    /// Between iterations: is it time to stop? `scale` stretches the soft
+    /// limit (above 1 when the best move is unsettled, below when stable).
+    pub fn soft_stop(&self, signals: &Signals, scale: f64) -> bool {
+        match self.soft_ms {
+            Some(soft) => {
+                !signals.pondering.load(Relaxed)
+                    && self.elapsed_on_clock(signals) as f64 >= soft as f64 * scale
+            }
+            None => false,
+        }
+    }
+
+    pub fn hard_ms(&self) -> Option<u64> {
+        self.hard_ms
+    }
+
+    pub fn soft_ms(&self) -> Option<u64> {
+        self.soft_ms
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::limits::Clock;
+
+    fn tm(time: i64, inc: i64, mtg: Option<u32>) -> TimeManager {
+        let limits = Limits { clock: Some(Clock { time_ms: time, inc_ms: inc, moves_to_go: mtg }), ..Limits::default() };
+        TimeManager::new(&limits, 10, Instant::now())
+    }
+
+    #[test]
+    fn hard_limit_never_exceeds_the_clock() {
+        for time in [-500, 0, 1, 20, 100, 1000, 5000, 60_000, 3_600_000] {
+            for inc in [0, 50, 1000] {
+                for mtg in [None, Some(1), Some(2), Some(40)] {
+                    let t = tm(time, inc, mtg);
+                    let hard = t.hard_ms().unwrap() as i64;
+                    assert!(hard >= 1);
+                    assert!(hard <= (time - 10).max(1), "time {time} inc {inc} mtg {mtg:?}: hard {hard}");
+                    assert!(t.soft_ms().unwrap() <= t.hard_ms().unwrap());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn more_time_means_more_thinking() {
+        assert!(tm(60_000, 0, None).soft_ms() > tm(5_000, 0, None).soft_ms());
+        assert!(tm(5_000, 1000, None).soft_ms() > tm(5_000, 0, None).soft_ms());
+    }
+
+    #[test]
+    fn movetime_is_honoured_minus_overhead() {
+        let limits = Limits { movetime_ms: Some(1000), ..Limits::default() };
+        let t = TimeManager::new(&limits, 10, Instant::now());
+        assert_eq!(t.hard_ms(), Some(990));
+    }
+}

@@ -1,0 +1,280 @@
+//! The transposition table: a lock-free, fixed-size cache of search results
+//! keyed by Zobrist hash, sized by the `Hash` option and shared by all
+//! search threads.
+//!
+//! Each slot is two `AtomicU64`s: the packed data and `key ^ data`. A reader
+//! accepts an entry only when `stored_key ^ data` gives back its own key, so
+//! a torn write by another thread reads as a miss instead of corrupt data
+//! (Hyatt's lockless hashing). Slots are grouped in buckets of four that
+//! share a cache line; replacement prefers empty, stale and shallow slots.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+use shakmaty::{Chess, Move, Position, Role, Square};
+
+/// What a stored score means relative to the true value of the node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The score is exact (the search ended strictly inside its window).
+    Exact,
+    /// The true value is at least the score (a cut node: fail high).
+    Lower,
+    /// The true value is at most the score (an all node: fail low).
+    Upper,
+}
+
+/// A search result read back from the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub packed_move: u16,
+    pub score: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+impl Entry {
+    /// The stored best move, if it is legal in `pos` (a hash collision can
+    /// hand us another position's move).
+    pub fn best_move(&self, pos: &Chess) -> Option<Move> {
+        unpack_move(self.packed_move, pos)
+    }
+}
+
+const BUCKET: usize = 4;
+const BYTES_PER_SLOT: usize = 16;
+
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+pub struct TranspositionTable {
+    slots: Box<[Slot]>,
+    buckets: usize,
+    generation: AtomicU8,
+}
+
+/// Packs a move as from (6 bits), to (6 bits), promotion role (3 bits).
+/// Castling is stored king-takes-rook so it is unambiguous in Chess960 too.
+pub fn pack_move(m: Move) -> u16 {
+    let (from, to, promo) = match m {
+        Move::Normal { from, to, promotion, .. } => (from, to, promotion.map_or(0, |r| r as u16)),
+        Move::EnPassant { from, to } => (from, to, 0),
+        Move::Castle { king, rook } => (king, rook, 0),
+        Move::Put { to, .. } => (to, to, 0),
+    };
+    (from as u16) | ((to as u16) << 6) | (promo << 12)
+}
+
+/// Turns a packed move back into a legal move of `pos`, or `None`.
+pub fn unpack_move(packed: u16, pos: &Chess) -> Option<Move> {
+    if packed == 0 {
+        return None;
+    }
+    let from = Square::new((packed & 63) as u32);
+    let to = Square::new(((packed >> 6) & 63) as u32);
+    let promotion = match packed >> 12 {
+        0 => None,
+        r => Some(Role::try_from(r as u8).ok()?),
+    };
+    let board = pos.board();
+    let role = board.role_at(from)?;
+    if board.color_at(from) != Some(pos.turn()) {
+        return None;
+    }
+    let candidate = if role == Role::King && (pos.castles().castling_rights() & pos.us()).contains(to) {
+        Move::Castle { king: from, rook: to }
+    } else if role == Role::Pawn && from.file() != to.file() && !board.occupied().contains(to) {
+        Move::EnPassant { from, to }
+    } else {
+        Move::Normal { role, from, capture: board.role_at(to), to, promotion }
+    };
+    pos.is_legal(candidate).then_some(candidate)
+}
+
+fn bound_bits(b: Bound) -> u64 {
+    match b {
+        Bound::Exact => 1,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    }
+}
+
+impl TranspositionTable {
+    /// A table of (about) `mb` megabytes, or `None` when the memory cannot
+    /// be had. The memory comes zeroed from the allocator (an all-zero slot
+    /// is an empty one), so even a large table is ready at once.
+    pub fn try_new(mb: usize) -> Option<TranspositionTable> {
+        let bytes = mb.max(1).checked_mul(1024 * 1024)?;
+        let buckets = (bytes / (BYTES_PER_SLOT * BUCKET)).max(1);
+        let len = buckets * BUCKET;
+        let layout = std::alloc::Layout::array::<Slot>(len).ok()?;
+        // SAFETY: `Slot` is two `AtomicU64`s, for which all-zero bytes are a
+        // valid value; the pointer comes from the global allocator with the
+        // layout of a `[Slot; len]`, which is what `Box<[Slot]>` frees.
+        let slots = unsafe {
+            let ptr = std::alloc::alloc_zeroed(layout) as *mut Slot;
+            if ptr.is_null() {
+                return None;
+            }
+            Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len))
+        };
+        Some(TranspositionTable { slots, buckets, generation: AtomicU8::new(0) })
+    }
+
+    /// A table of `mb` megabytes; panics only if even that cannot be had,
+    /// which callers avoid by using `try_new` for user-chosen sizes.
+    pub fn new(mb: usize) -> TranspositionTable {
+        Self::try_new(mb).expect("transposition table allocation")
+    }
+
+    pub fn clear(&self) {
+        for s in self.slots.iter() {
+            s.check.store(0, Relaxed);
+            s.data.store(0, Relaxed);
+        }
+        self.generation.store(0, Relaxed);
+    }
+
+    /// Called once per search so that old entries become replaceable.
+    pub fn new_search(&self) {
+        let g = self.generation.load(Relaxed);
+        self.generation.store((g + 1) & 63, Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &[Slot] {
+        let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        &self.slots[index * BUCKET..index * BUCKET + BUCKET]
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        for slot in self.bucket(key) {
+            let data = slot.data.load(Relaxed);
+            if data != 0 && slot.check.load(Relaxed) ^ data == key {
+                return Some(decode(data));
+            }
+        }
+        None
+    }
+
+    pub fn store(&self, key: u64, packed_move: u16, score: i32, eval: i32, depth: i32, bound: Bound) {
+        let generation = self.generation.load(Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = &bucket[0];
+        let mut victim_worth = i32::MAX;
+        for slot in bucket {
+            let data = slot.data.load(Relaxed);
+            if data == 0 || slot.check.load(Relaxed) ^ data == key {
+                victim = slot;
+                // Keep the old move when the new result has none.
+                if data != 0 {
+                    let old = decode(data);
+                    if bound != Bound::Exact && depth + 3 < old.depth && data_generation(data) == generation {
+                        return;
+                    }
+                }
+                break;
+            }
+            let age = (64 + generation as i32 - data_generation(data) as i32) & 63;
+            let worth = decode(data).depth - 8 * age;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = slot;
+            }
+        }
+        let mut packed_move = packed_move;
+        if packed_move == 0 {
+            let data = victim.data.load(Relaxed);
+            if data != 0 && victim.check.load(Relaxed) ^ data == key {
+                packed_move = decode(data).packed_move;
+            }
+        }
+        let data = encode(packed_move, score, eval, depth, bound, generation);
+        victim.data.store(data, Relaxed);
+        victim.check.store(key ^ data, Relaxed);
+    }
+
+    /// Permille of the first thousand slots written in the current search,
+    /// as UCI's `hashfull` wants.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Relaxed);
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|s| {
+                let d = s.data.load(Relaxed);
+                d != 0 && data_generation(d) == generation
+            })
+            .count();
+        (used * 1000 / sample) as u32
+    }
+}
+
+fn encode(packed_move: u16, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+    (packed_move as u64)
+        | ((score as i16 as u16 as u64) << 16)
+        | ((eval as i16 as u16 as u64) << 32)
+        | (((depth.clamp(-1, 254) + 1) as u64) << 48)
+        | (bound_bits(bound) << 56)
+        | ((generation as u64) << 58)
+}
+
+fn data_generation(data: u64) -> u8 {
+    (data >> 58) as u8
+}
+
+fn decode(data: u64) -> Entry {
+    Entry {
+        packed_move: data as u16,
+        score: (data >> 16) as u16 as i16 as i32,
+        eval: (data >> 32) as u16 as i16 as i32,
+        depth: ((data >> 48) as u8) as i32 - 1,
+        bound: match (data >> 56) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{fen::Fen, uci::UciMove, CastlingMode};
+
+    #[test]
+    fn stored_entries_read_back() {
+        let tt = TranspositionTable::new(1);
+        tt.store(0xdead_beef, 1234, -345, 17, 9, Bound::Lower);
+        let e = tt.probe(0xdead_beef).unwrap();
+        assert_eq!((e.packed_move, e.score, e.eval, e.depth, e.bound), (1234, -345, 17, 9, Bound::Lower));
+        assert!(tt.probe(0xdead_bee0).is_none());
+    }
+
+    #[test]
+    fn moves_round_trip_including_castling_and_promotion() {
+        let pos: Chess = "r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1"
+            .parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+        for uci in ["e1g1", "e1c1", "b7a8q", "b7b8n", "a1a7"] {
+            let m = uci.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+            assert_eq!(unpack_move(pack_move(m), &pos), Some(m), "{uci}");
+        }
+    }
+
+    #[test]
+    fn a_foreign_move_is_rejected() {
+        let pos = Chess::default();
+        let m = Move::Normal { role: Role::Queen, from: Square::D1, capture: None, to: Square::D5, promotion: None };
+        assert_eq!(unpack_move(pack_move(m), &pos), None);
+    }
+
+    #[test]
+    fn clear_empties_the_table() {
+        let tt = TranspositionTable::new(1);
+        tt.store(42, 1, 2, 3, 4, Bound::Exact);
+        tt.clear();
+        assert!(tt.probe(42).is_none());
+    }
+}

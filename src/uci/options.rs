@@ -1,0 +1,114 @@
+//! The UCI option table: what `uci` declares and what `setoption` accepts.
+//!
+//! Names follow Stockfish's where one exists and are matched
+//! case-insensitively. A value out of range or of the wrong type is
+//! rejected with a message and the old value kept.
+
+use vampirc_uci::{UciMessage, UciOptionConfig};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Spin { default: i64, min: i64, max: i64 },
+    Check { default: bool },
+    Button,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    pub name: &'static str,
+    pub kind: Kind,
+}
+
+/// A validated option value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    Press,
+}
+
+pub const HASH: &str = "Hash";
+pub const CLEAR_HASH: &str = "Clear Hash";
+pub const MOVE_OVERHEAD: &str = "Move Overhead";
+pub const PONDER: &str = "Ponder";
+
+/// Largest hash a user may ask for, in MB (Stockfish's 64-bit limit is
+/// larger; this is what any machine we target can hold and is what the
+/// issue specifies).
+pub const MAX_HASH_MB: i64 = 65_536;
+
+pub fn table() -> Vec<Spec> {
+    vec![
+        Spec { name: HASH, kind: Kind::Spin { default: 16, min: 1, max: MAX_HASH_MB } },
+        Spec { name: CLEAR_HASH, kind: Kind::Button },
+        Spec { name: MOVE_OVERHEAD, kind: Kind::Spin { default: 10, min: 0, max: 5000 } },
+        Spec { name: PONDER, kind: Kind::Check { default: false } },
+    ]
+}
+
+/// The `option name … type …` line for one option (formatted by vampirc-uci).
+pub fn declaration(spec: &Spec) -> String {
+    let name = spec.name.to_string();
+    let config = match spec.kind {
+        Kind::Spin { default, min, max } => {
+            UciOptionConfig::Spin { name, default: Some(default), min: Some(min), max: Some(max) }
+        }
+        Kind::Check { default } => UciOptionConfig::Check { name, default: Some(default) },
+        Kind::Button => UciOptionConfig::Button { name },
+    };
+    UciMessage::Option(config).to_string()
+}
+
+/// Looks `name` up (case-insensitively) and checks `value` against its type
+/// and range.
+pub fn validate(name: &str, value: Option<&str>) -> Result<(Spec, Value), String> {
+    let spec = table()
+        .into_iter()
+        .find(|s| s.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| format!("no such option '{name}'"))?;
+    let value = match (&spec.kind, value) {
+        (Kind::Button, _) => Value::Press,
+        (Kind::Spin { min, max, .. }, Some(v)) => match v.parse::<i64>() {
+            Ok(n) if (*min..=*max).contains(&n) => Value::Int(n),
+            Ok(n) => return Err(format!("{}: {n} is out of range {min}..{max}", spec.name)),
+            Err(_) => return Err(format!("{}: '{v}' is not an integer", spec.name)),
+        },
+        (Kind::Check { .. }, Some(v)) => match v.to_ascii_lowercase().as_str() {
+            "true" => Value::Bool(true),
+            "false" => Value::Bool(false),
+            _ => return Err(format!("{}: '{v}' is not true or false", spec.name)),
+        },
+        (_, None) => return Err(format!("{}: missing value", spec.name)),
+    };
+    Ok((spec, value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_look_like_uci() {
+        let lines: Vec<String> = table().iter().map(declaration).collect();
+        assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 65536".to_string()), "{lines:?}");
+        assert!(lines.contains(&"option name Clear Hash type button".to_string()));
+        assert!(lines.contains(&"option name Ponder type check default false".to_string()));
+    }
+
+    #[test]
+    fn names_match_case_insensitively() {
+        assert_eq!(validate("hash", Some("32")).unwrap().1, Value::Int(32));
+        assert_eq!(validate("MOVE OVERHEAD", Some("0")).unwrap().1, Value::Int(0));
+        assert_eq!(validate("ponder", Some("TRUE")).unwrap().1, Value::Bool(true));
+    }
+
+    #[test]
+    fn bad_values_are_rejected_with_a_reason() {
+        assert!(validate("Hash", Some("0")).unwrap_err().contains("out of range"));
+        assert!(validate("Hash", Some("65537")).unwrap_err().contains("out of range"));
+        assert!(validate("Hash", Some("big")).unwrap_err().contains("not an integer"));
+        assert!(validate("Hash", None).unwrap_err().contains("missing value"));
+        assert!(validate("Ponder", Some("yes")).is_err());
+        assert!(validate("Nonsense", Some("1")).unwrap_err().contains("no such option"));
+    }
+}
