@@ -51,7 +51,7 @@ pub const POSITIONS: &[&str] = &[
     // In check
     "rnbqk1nr/pppp1ppp/8/4p3/1b1PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3",
     "r3k2r/8/8/8/4q3/8/8/R3K2R w KQkq - 0 1",
-    "8/8/8/8/8/5k2/6q1/7K w - - 0 1",
+    "8/8/8/8/8/5k2/7q/6K1 w - - 0 1",
     // Promotions
     "8/1P6/8/8/8/8/6p1/K5k1 w - - 0 1",
     "3r4/2P5/8/8/8/8/k7/4K3 w - - 0 1",
