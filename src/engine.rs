@@ -39,6 +39,7 @@ struct SearchJob {
 enum Job {
     Search(Box<SearchJob>),
     ResizeHash(usize),
+    SetThreads(usize),
     ClearHash,
     NewGame,
     /// Answer `readyok` once every earlier job is done.
@@ -145,12 +146,18 @@ impl Engine {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Go(go) => self.go(go),
             Command::Perft(depth) => {
+                // Counted as a search: `isready` is answered at once and
+                // `stop` / `quit` end it.
+                self.stop_search();
+                self.wait_until_idle();
+                self.shared.signals.reset(false);
+                self.shared.searching.store(true, Relaxed);
                 self.post(Job::Perft(self.game.position().clone(), depth, self.game.castling_mode()))
             }
             Command::Stop => self.stop_search(),
             Command::PonderHit => self.ponder_hit(),
             Command::Display => self.display(),
-            Command::Eval => send(&format!("info string static eval {} cp (side to move)", evaluate(self.game.position()))),
+            Command::Eval => self.show_eval(),
             Command::Bench(depth) => self.post(Job::Bench(depth)),
             Command::Quit => self.quit(),
         }
@@ -212,6 +219,7 @@ impl Engine {
             (options::CLEAR_HASH, _) => self.post(Job::ClearHash),
             (options::MOVE_OVERHEAD, Value::Int(ms)) => self.move_overhead_ms = ms as u64,
             (options::PONDER, Value::Bool(on)) => self.ponder = on,
+            (options::THREADS, Value::Int(n)) => self.post(Job::SetThreads(n as usize)),
             (name, value) => send_error(&format!("{name}: unexpected value {value:?}")),
         }
     }
@@ -293,6 +301,15 @@ impl Engine {
         }
     }
 
+    fn show_eval(&self) {
+        let pos = self.game.position();
+        send("      term            |   mg   |   eg   (White's view)");
+        for (name, (mg, eg)) in crate::eval::breakdown(pos) {
+            send(&format!("{name:>21} | {mg:>6} | {eg:>6}"));
+        }
+        send(&format!("Final evaluation: {} cp (side to move)", evaluate(pos)));
+    }
+
     fn display(&self) {
         let pos = self.game.position();
         let board = pos.board();
@@ -340,40 +357,68 @@ impl Drop for Engine {
     }
 }
 
-/// The search thread: owns the table and the searcher.
+/// The search thread: owns the table, the main searcher and the Lazy SMP
+/// helpers.
 struct Worker {
     shared: Arc<Shared>,
     searcher: Searcher,
+    /// Helper threads' searchers, kept across searches so their tables
+    /// and buffers are allocated once.
+    helpers: Vec<Searcher>,
+    /// The helpers' stop flag: raised when the main thread has its move.
+    helper_signals: Arc<Signals>,
 }
 
 impl Worker {
     fn new(shared: Arc<Shared>, hash_mb: usize) -> Worker {
         let tt = Arc::new(TranspositionTable::new(hash_mb));
         let searcher = Searcher::new(tt, Arc::clone(&shared.signals));
-        Worker { shared, searcher }
+        Worker { shared, searcher, helpers: Vec::new(), helper_signals: Arc::new(Signals::default()) }
+    }
+
+    fn set_threads(&mut self, threads: usize) {
+        self.helpers.clear();
+        for id in 1..threads.max(1) {
+            self.helpers.push(Searcher::helper(
+                Arc::clone(&self.searcher.tt),
+                Arc::clone(&self.helper_signals),
+                id,
+                Arc::clone(&self.shared.signals),
+            ));
+        }
+    }
+
+    fn set_table(&mut self, tt: TranspositionTable) {
+        // Drop every reference to the old table before the new one is used.
+        self.searcher.tt = Arc::new(tt);
+        for h in &mut self.helpers {
+            h.tt = Arc::clone(&self.searcher.tt);
+        }
     }
 
     fn run(mut self, inbox: Receiver<Job>) {
         while let Ok(job) = inbox.recv() {
             match job {
                 Job::Search(job) => self.search(*job),
+                Job::SetThreads(n) => self.set_threads(n),
                 Job::ResizeHash(mb) => match TranspositionTable::try_new(mb) {
-                    Some(tt) => {
-                        // Drop the old table before the new one is used.
-                        self.searcher.tt = Arc::new(tt);
-                    }
+                    Some(tt) => self.set_table(tt),
                     None => send_error(&format!("Hash: could not allocate {mb} MB; keeping the old table")),
                 },
                 Job::ClearHash => self.searcher.tt.clear(),
                 Job::NewGame => {
                     self.searcher.tt.clear();
                     self.searcher.new_game();
+                    for h in &mut self.helpers {
+                        h.new_game();
+                    }
                 }
                 Job::Ping => send("readyok"),
                 Job::Perft(pos, depth, mode) => {
-                    for line in perft::report(&pos, depth, mode) {
+                    for line in perft::report(&pos, depth, mode, &self.shared.signals.stop) {
                         send(&line);
                     }
+                    self.shared.searching.store(false, Relaxed);
                 }
                 Job::Bench(depth) => {
                     let result = bench::run(depth.unwrap_or(bench::DEFAULT_DEPTH), &mut |_| {});
@@ -388,8 +433,25 @@ impl Worker {
 
     fn search(&mut self, job: SearchJob) {
         let mode = job.game.castling_mode();
-        let outcome = self.searcher.think(&job.game, &job.limits, job.overhead_ms, job.start, &mut |r| {
-            send(&info_line(r, mode))
+        let helper_signals = Arc::clone(&self.helper_signals);
+        helper_signals.reset(false);
+        let (main, helpers) = (&mut self.searcher, &mut self.helpers);
+        let outcome = thread::scope(|scope| {
+            for helper in helpers.iter_mut() {
+                let game = &job.game;
+                let limits = Limits { searchmoves: job.limits.searchmoves.clone(), ..Limits::default() };
+                let started = thread::Builder::new().stack_size(64 * 1024 * 1024).spawn_scoped(scope, move || {
+                    helper.think(game, &limits, 0, job.start, &mut |_| {});
+                });
+                if started.is_err() {
+                    log::warn!("could not start a helper thread; searching with fewer threads");
+                }
+            }
+            let outcome = main.think(&job.game, &job.limits, job.overhead_ms, job.start, &mut |r| {
+                send(&info_line(r, mode))
+            });
+            helper_signals.stop.store(true, Relaxed);
+            outcome
         });
         self.hold_while_pondering_or_infinite(&job.limits);
         let best = outcome.best.expect("go is only posted when a legal move exists");

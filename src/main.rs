@@ -10,7 +10,8 @@ use shakmaty::{CastlingMode, Position};
 
 const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
        intrigue bench [DEPTH]    fixed-depth search over the bench positions
-       intrigue perft N [FEN]    perft to depth N, per root move";
+       intrigue perft N [FEN]    perft to depth N, per root move
+       intrigue epd FILE [MS]    solve an EPD suite (bm/am), MS ms per position (default 250)";
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
@@ -24,6 +25,7 @@ fn main() -> ExitCode {
         }
         Some("bench") => run_bench(args.get(1)),
         Some("perft") => run_perft(&args[1..]),
+        Some("epd") => run_epd(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -76,8 +78,43 @@ fn run_perft(args: &[String]) -> ExitCode {
         Game::default()
     };
     let mode = game.position().castles().mode();
-    for line in perft::report(game.position(), depth, mode) {
+    for line in perft::report(game.position(), depth, mode, &std::sync::atomic::AtomicBool::new(false)) {
         println!("{line}");
     }
+    ExitCode::SUCCESS
+}
+
+fn run_epd(args: &[String]) -> ExitCode {
+    let Some(path) = args.first() else {
+        eprintln!("epd: give a file\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let movetime = match args.get(1).map(|m| m.parse::<u64>()) {
+        None => 250,
+        Some(Ok(ms)) if ms > 0 => ms,
+        Some(_) => {
+            eprintln!("epd: the time per position must be a positive number of ms");
+            return ExitCode::from(2);
+        }
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("epd: {path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut problems = Vec::new();
+    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        match intrigue::epd::parse_line(line) {
+            Ok(p) => problems.push(p),
+            Err(e) => eprintln!("{path}:{}: {e}", i + 1),
+        }
+    }
+    let (solved, total) = intrigue::epd::run(&problems, movetime, 16, &mut |p, best, ok| {
+        let played = best.map(|m| shakmaty::san::San::from_move(p.game.position(), m).to_string()).unwrap_or_default();
+        println!("{:<12} {:<8} {}", p.id, played, if ok { "ok" } else { "FAIL" });
+    });
+    println!("solved {solved}/{total} at {movetime} ms per position");
     ExitCode::SUCCESS
 }

@@ -1,6 +1,7 @@
 //! Perft: counting the leaves of the legal move tree, the standard check
 //! that move generation (here shakmaty's) and our use of it are exact.
 
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
 
 use shakmaty::{uci::UciMove, CastlingMode, Chess, Position};
@@ -30,13 +31,25 @@ pub fn perft(pos: &Chess, depth: u32) -> u64 {
 /// common in perft trees, so deep counts get much cheaper. Keys are full
 /// 64-bit Zobrist keys (en passant counted only when legal, so equal keys
 /// mean equal move trees), mixed with the depth.
-pub struct PerftTable {
+pub struct PerftTable<'a> {
     entries: Vec<(u64, u64)>,
+    /// Raised by `stop` or `quit`: a long perft must not hold the engine.
+    stop: Option<&'a AtomicBool>,
+    stopped: bool,
 }
 
-impl PerftTable {
-    pub fn new(log2_entries: u32) -> PerftTable {
-        PerftTable { entries: vec![(0, 0); 1 << log2_entries] }
+impl<'a> PerftTable<'a> {
+    pub fn new(log2_entries: u32) -> PerftTable<'a> {
+        PerftTable { entries: vec![(0, 0); 1 << log2_entries], stop: None, stopped: false }
+    }
+
+    /// A table whose counting ends early once `stop` is raised.
+    pub fn stoppable(log2_entries: u32, stop: &'a AtomicBool) -> PerftTable<'a> {
+        PerftTable { stop: Some(stop), ..PerftTable::new(log2_entries) }
+    }
+
+    pub fn was_stopped(&self) -> bool {
+        self.stopped
     }
 
     #[inline]
@@ -54,6 +67,12 @@ impl PerftTable {
         if depth < 2 {
             return perft(pos, depth);
         }
+        if depth >= 4 && self.stop.is_some_and(|s| s.load(Relaxed)) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
         let k = Self::lookup_key(key, depth);
         let slot = self.slot(k);
         if self.entries[slot].0 == k {
@@ -66,17 +85,25 @@ impl PerftTable {
             let child_key = game::hash_after(pos, key, m, &child);
             total += self.perft(&child, child_key, depth - 1);
         }
-        self.entries[slot] = (k, total);
+        if !self.stopped {
+            self.entries[slot] = (k, total);
+        }
         total
     }
 }
 
 /// Per-root-move counts, as Stockfish's `go perft` prints them.
 pub fn divide(pos: &Chess, depth: u32, mode: CastlingMode) -> Vec<(String, u64)> {
+    divide_until(pos, depth, mode, &AtomicBool::new(false)).unwrap_or_default()
+}
+
+/// Like `divide`, but `None` once `stop` is raised.
+pub fn divide_until(pos: &Chess, depth: u32, mode: CastlingMode, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {
     let depth = depth.max(1);
-    let mut table = PerftTable::new(21);
+    let mut table = PerftTable::stoppable(21, stop);
     let key = game::hash(pos);
-    pos.legal_moves()
+    let counts = pos
+        .legal_moves()
         .iter()
         .map(|&m| {
             let mut child = pos.clone();
@@ -84,14 +111,17 @@ pub fn divide(pos: &Chess, depth: u32, mode: CastlingMode) -> Vec<(String, u64)>
             let child_key = game::hash_after(pos, key, m, &child);
             (UciMove::from_move(m, mode).to_string(), table.perft(&child, child_key, depth - 1))
         })
-        .collect()
+        .collect::<Vec<_>>();
+    (!table.was_stopped()).then_some(counts)
 }
 
 /// The lines Stockfish prints for `go perft N`: one `move: count` per root
-/// move, a blank line, `Nodes searched: N`.
-pub fn report(pos: &Chess, depth: u32, mode: CastlingMode) -> Vec<String> {
+/// move, a blank line, `Nodes searched: N`. Stopped early: one line saying so.
+pub fn report(pos: &Chess, depth: u32, mode: CastlingMode, stop: &AtomicBool) -> Vec<String> {
     let start = Instant::now();
-    let counts = divide(pos, depth, mode);
+    let Some(counts) = divide_until(pos, depth, mode, stop) else {
+        return vec!["info string perft stopped".to_string()];
+    };
     let total: u64 = counts.iter().map(|(_, n)| n).sum();
     let ms = start.elapsed().as_millis().max(1) as u64;
     let mut lines: Vec<String> = counts.into_iter().map(|(m, n)| format!("{m}: {n}")).collect();

@@ -59,6 +59,13 @@ fn is_dead_draw(pos: &Chess) -> bool {
     pos.is_insufficient_material()
 }
 
+/// The evaluation term by term (White's view, middlegame and endgame),
+/// as the `eval` command shows it.
+pub fn breakdown(pos: &Chess) -> Vec<(&'static str, (i32, i32))> {
+    let (mg, eg, _) = material_and_placement(pos);
+    vec![("material+placement", (mg, eg))]
+}
+
 /// Evaluates `pos` in centipawns from the side to move's point of view.
 pub fn evaluate(pos: &Chess) -> i32 {
     if is_dead_draw(pos) {

@@ -192,21 +192,19 @@ impl Searcher {
         let mut searched = 0usize;
         for (m, order) in picker {
             let quiet = is_quiet(m);
-            if !root && !in_check && best > -MATE_BOUND && searched > 0 {
-                // Late-move pruning and futility for quiets.
-                if quiet && depth <= 4 && quiets_tried.len() as i32 > 3 + depth * depth {
-                    continue;
-                }
-                if quiet && !pv_node && depth <= 3 && static_eval + 120 * depth + 60 <= alpha {
-                    continue;
-                }
-                // Captures that lose too much material.
-                if !quiet && order < 0 && depth <= 4 && see(pos, m) < -100 * depth {
+            let child = self.make(pos, m, ply);
+            let gives_check = child.is_check();
+            // Prune only moves that do not give check: a quiet check can
+            // be the mate the static eval knows nothing about.
+            if !root && !in_check && !gives_check && best > -MATE_BOUND && searched > 0 {
+                let late_quiet = quiet && depth <= 4 && quiets_tried.len() as i32 > 3 + depth * depth;
+                let futile = quiet && !pv_node && depth <= 3 && static_eval + 120 * depth + 60 <= alpha;
+                let losing_capture = !quiet && order < 0 && depth <= 4 && see(pos, m) < -100 * depth;
+                if late_quiet || futile || losing_capture {
+                    self.unmake();
                     continue;
                 }
             }
-            let child = self.make(pos, m, ply);
-            let gives_check = child.is_check();
             let new_depth = depth - 1 + gives_check as i32;
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, !pv_node && !cut_node)

@@ -46,6 +46,8 @@ pub struct Signals {
     /// Milliseconds after the search started at which `ponderhit` came, so
     /// time is measured from when our clock really started.
     pub ponderhit_at_ms: AtomicU64,
+    /// Nodes searched by helper threads (Lazy SMP), added in batches.
+    pub helper_nodes: AtomicU64,
 }
 
 impl Signals {
@@ -53,6 +55,7 @@ impl Signals {
         self.stop.store(false, Relaxed);
         self.pondering.store(pondering, Relaxed);
         self.ponderhit_at_ms.store(0, Relaxed);
+        self.helper_nodes.store(0, Relaxed);
     }
 }
 
@@ -148,6 +151,11 @@ pub struct Searcher {
     /// Best root move of the iteration in progress, once one is known.
     iteration_best: Option<Move>,
     lmr: Box<[[i32; 64]; 64]>,
+    /// 0 for the main thread; Lazy SMP helpers are 1, 2, … and start their
+    /// iterations at staggered depths so the threads spread over the tree.
+    helper_id: usize,
+    /// Where a helper reports its node count (the main thread's signals).
+    node_sink: Option<Arc<Signals>>,
 }
 
 impl Searcher {
@@ -174,7 +182,19 @@ impl Searcher {
             root_moves: MoveList::new(),
             iteration_best: None,
             lmr,
+            helper_id: 0,
+            node_sink: None,
         }
+    }
+
+    /// A Lazy SMP helper: it searches the same root on the shared table,
+    /// stops when `signals.stop` is set, and adds its node count to
+    /// `node_sink`'s `helper_nodes`.
+    pub fn helper(tt: Arc<TranspositionTable>, signals: Arc<Signals>, id: usize, node_sink: Arc<Signals>) -> Searcher {
+        let mut s = Searcher::new(tt, signals);
+        s.helper_id = id;
+        s.node_sink = Some(node_sink);
+        s
     }
 
     /// Forget everything learned in earlier games.
@@ -190,10 +210,13 @@ impl Searcher {
         }
         if self.nodes >= self.node_limit {
             self.stopped = true;
-        } else if self.nodes % POLL_INTERVAL == 0
-            && (self.signals.stop.load(Relaxed) || self.time.out_of_time(&self.signals))
-        {
-            self.stopped = true;
+        } else if self.nodes % POLL_INTERVAL == 0 {
+            if let Some(sink) = &self.node_sink {
+                sink.helper_nodes.fetch_add(POLL_INTERVAL, Relaxed);
+            }
+            if self.signals.stop.load(Relaxed) || self.time.out_of_time(&self.signals) {
+                self.stopped = true;
+            }
         }
         self.stopped
     }
@@ -295,7 +318,8 @@ impl Searcher {
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
         let mut previous_score = 0;
         let mut stable_iterations = 0;
-        for depth in 1..=max_depth {
+        let first_depth = 1 + (self.helper_id % 2) as u32;
+        for depth in first_depth..=max_depth {
             self.iteration_best = None;
             self.seldepth = 0;
             let score = self.aspiration(&root, depth as i32, previous_score);
@@ -317,7 +341,7 @@ impl Searcher {
                 depth,
                 seldepth: self.seldepth as u32,
                 score,
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
                 time_ms: self.time.elapsed_ms(),
                 hashfull: self.tt.hashfull(),
                 pv,
@@ -332,12 +356,14 @@ impl Searcher {
             }
             previous_score = score;
         }
-        outcome.nodes = self.nodes;
+        outcome.nodes = self.total_nodes();
         outcome
     }
 
     fn prepare(&mut self, game: &Game, limits: &Limits, overhead_ms: u64, start: Instant) {
-        self.tt.new_search();
+        if self.helper_id == 0 {
+            self.tt.new_search();
+        }
         self.tables.new_search();
         self.nodes = 0;
         self.stopped = false;
@@ -394,6 +420,11 @@ impl Searcher {
         }
     }
 
+    /// This thread's nodes plus the helpers' (approximate to a batch).
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes + self.signals.helper_nodes.load(Relaxed)
+    }
+
     pub fn seldepth(&self) -> usize {
         self.seldepth
     }
@@ -429,6 +460,27 @@ mod tests {
         }
         // Mate in 3 plies seen at ply 5 is stored as mate in 3 from that node.
         assert_eq!(score_to_tt(MATE - 8, 5), MATE - 3);
+    }
+
+    fn search(fen: &str, depth: u32) -> Outcome {
+        let game = Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap();
+        let mut s = Searcher::new(Arc::new(TranspositionTable::new(1)), Arc::new(Signals::default()));
+        s.think(&game, &Limits::depth(depth), 0, Instant::now(), &mut |_| {})
+    }
+
+    #[test]
+    fn a_quiet_mate_in_one_is_not_pruned_at_low_depth() {
+        // Black's only move walks into Rh8#; depth 2 must already see it.
+        let o = search("k7/8/1K6/8/8/8/8/7R b - - 0 1", 2);
+        assert_eq!(o.score, -(MATE - 2), "{}", format_score(o.score));
+        assert_eq!(search("k7/8/1K6/8/8/8/8/7R w - - 0 1", 1).score, MATE - 1);
+    }
+
+    #[test]
+    fn the_fifty_move_rule_scores_as_a_draw() {
+        // Up a queen, but the fifty-move counter runs out on the next move.
+        let o = search("4k3/8/8/8/8/8/8/3QK3 b - - 99 80", 4);
+        assert_eq!(o.score, DRAW);
     }
 
     #[test]

@@ -1,0 +1,1431 @@
+//! The real `intrigue` binary driven over UCI pipes, the way a GUI drives
+//! it: every test spawns the engine, writes commands to its stdin and reads
+//! its stdout line by line, checking what a user would notice (replies,
+//! their order, their timing, the legality of every move printed).
+//!
+//! Timing: everything that normally takes milliseconds gets a generous
+//! `LONG` timeout so that a loaded 2-core CI machine passes. The tests that
+//! are *about* latency (stop → bestmove, movetime, tiny clocks) take an
+//! exclusive lock so that no other test's engine competes for the CPU while
+//! they measure; all other tests take the lock shared.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+
+/// For things that normally take milliseconds.
+const LONG: Duration = Duration::from_secs(10);
+
+const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const MIDDLEGAME: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 3 8";
+
+// ---------------------------------------------------------------------------
+// Scheduling: latency tests run alone.
+
+static CPU: RwLock<()> = RwLock::new(());
+
+/// Taken by ordinary tests: they may run side by side.
+fn shared_cpu() -> RwLockReadGuard<'static, ()> {
+    CPU.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Taken by tests that measure latency: nothing else runs meanwhile.
+fn exclusive_cpu() -> RwLockWriteGuard<'static, ()> {
+    CPU.write().unwrap_or_else(|e| e.into_inner())
+}
+
+// ---------------------------------------------------------------------------
+// The engine process.
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    /// Lines from the reader thread, stamped with when they were read.
+    lines: Receiver<(Instant, String)>,
+    /// Every line received so far (for failure messages).
+    seen: Vec<String>,
+    /// Commands sent so far (for failure messages).
+    sent: Vec<String>,
+    /// When the line most recently returned was read from the pipe.
+    last_at: Instant,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_intrigue"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn the engine");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let stdin = child.stdin.take().expect("piped stdin");
+        let (tx, rx) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send((Instant::now(), line)).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, stdin: Some(stdin), lines: rx, seen: Vec::new(), sent: Vec::new(), last_at: Instant::now() }
+    }
+
+    /// A started engine that has answered `uci` and `isready`.
+    fn ready() -> Engine {
+        let mut e = Engine::start();
+        e.send("uci");
+        e.expect_line(|l| l == "uciok", LONG);
+        e.sync();
+        e
+    }
+
+    /// Writes one command line; returns the instant just before writing.
+    fn send(&mut self, line: &str) -> Instant {
+        let at = Instant::now();
+        let stdin = self.stdin.as_mut().expect("stdin is still open");
+        writeln!(stdin, "{line}").and_then(|_| stdin.flush()).unwrap_or_else(|e| {
+            panic!("writing '{}' to the engine failed: {e}{}", shorten(line), self.context())
+        });
+        self.sent.push(line.to_string());
+        at
+    }
+
+    /// Closes the engine's stdin (end of input).
+    fn close_stdin(&mut self) -> Instant {
+        self.stdin = None;
+        Instant::now()
+    }
+
+    /// What was sent and everything seen, for failure messages (very long
+    /// histories keep their first 50 and last 400 lines).
+    fn context(&self) -> String {
+        let list = |v: &[String]| -> String {
+            let show = |ls: &[String]| -> String { ls.iter().map(|l| format!("\n    {}", shorten(l))).collect() };
+            if v.len() <= 500 {
+                show(v)
+            } else {
+                format!("{}\n    … {} lines …{}", show(&v[..50]), v.len() - 450, show(&v[v.len() - 400..]))
+            }
+        };
+        format!(
+            "\n  commands sent ({}):{}\n  lines seen ({}):{}",
+            self.sent.len(),
+            list(&self.sent),
+            self.seen.len(),
+            list(&self.seen)
+        )
+    }
+
+    /// The next line, or why there is none before `deadline`.
+    fn next_line(&mut self, deadline: Instant) -> Result<String, RecvTimeoutError> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        let (at, line) = self.lines.recv_timeout(wait)?;
+        self.last_at = at;
+        self.seen.push(line.clone());
+        Ok(line)
+    }
+
+    /// Reads until a line matches; panics (with everything seen) on timeout
+    /// or if the engine's stdout closes.
+    #[track_caller]
+    fn expect_line(&mut self, pred: impl Fn(&str) -> bool, timeout: Duration) -> String {
+        self.lines_until(pred, timeout).pop().expect("lines_until returns the matching line last")
+    }
+
+    /// All lines up to and including the first matching one.
+    #[track_caller]
+    fn lines_until(&mut self, pred: impl Fn(&str) -> bool, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut got = Vec::new();
+        loop {
+            match self.next_line(deadline) {
+                Ok(line) => {
+                    let done = pred(&line);
+                    got.push(line);
+                    if done {
+                        return got;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no expected line within {timeout:?}{}", self.context())
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("engine stdout closed before the expected line{}", self.context())
+                }
+            }
+        }
+    }
+
+    /// Every line arriving within `duration` (no panic if none, nor if
+    /// the engine's stdout closes).
+    fn lines_for(&mut self, duration: Duration) -> Vec<String> {
+        let deadline = Instant::now() + duration;
+        let mut got = Vec::new();
+        while let Ok(line) = self.next_line(deadline) {
+            got.push(line);
+        }
+        got
+    }
+
+    /// `isready` → `readyok`; returns the lines that came before it.
+    #[track_caller]
+    fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.lines_until(|l| l == "readyok", LONG);
+        lines.pop();
+        lines
+    }
+
+    /// The position as the engine sees it, via `d`.
+    #[track_caller]
+    fn fen(&mut self) -> String {
+        self.send("d");
+        let lines = self.sync();
+        let fens: Vec<&String> = lines.iter().filter(|l| l.starts_with("Fen: ")).collect();
+        assert_eq!(fens.len(), 1, "'d' should print one 'Fen: ' line{}", self.context());
+        fens[0]["Fen: ".len()..].to_string()
+    }
+
+    /// Sends a `go` and returns every line up to and including `bestmove`.
+    #[track_caller]
+    fn go(&mut self, go: &str) -> Vec<String> {
+        self.send(go);
+        self.lines_until(is_bestmove, LONG)
+    }
+
+    fn wait_exit(&mut self, timeout: Duration) -> Option<ExitStatus> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("try_wait") {
+                return Some(status);
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stdin = None;
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+fn shorten(line: &str) -> String {
+    if line.len() <= 200 {
+        line.to_string()
+    } else {
+        let cut = (0..=200).rev().find(|&i| line.is_char_boundary(i)).unwrap_or(0);
+        format!("{}… ({} bytes)", &line[..cut], line.len())
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Reading engine output.
+
+fn is_bestmove(line: &str) -> bool {
+    line == "bestmove" || line.starts_with("bestmove ")
+}
+
+fn is_error(line: &str) -> bool {
+    line.starts_with("info string error:")
+}
+
+/// `bestmove X [ponder Y]` → (X, Y).
+fn parse_bestmove(line: &str) -> (String, Option<String>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert!(words.len() == 2 || (words.len() == 4 && words[2] == "ponder"), "malformed bestmove line: {line}");
+    assert_eq!(words[0], "bestmove", "malformed bestmove line: {line}");
+    (words[1].to_string(), words.get(3).map(|s| s.to_string()))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Score {
+    Cp(i32),
+    Mate(i32),
+}
+
+/// One `info` line, split into its fields.
+#[derive(Debug, Default)]
+struct Info {
+    fields: HashMap<String, i64>,
+    score: Option<Score>,
+    pv: Option<Vec<String>>,
+    string: Option<String>,
+}
+
+impl Info {
+    fn get(&self, key: &str) -> Option<i64> {
+        self.fields.get(key).copied()
+    }
+}
+
+fn parse_info(line: &str) -> Info {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words.first(), Some(&"info"), "not an info line: {line}");
+    let mut info = Info::default();
+    let mut i = 1;
+    while i < words.len() {
+        match words[i] {
+            "string" => {
+                info.string = Some(words[i + 1..].join(" "));
+                break;
+            }
+            "pv" => {
+                info.pv = Some(words[i + 1..].iter().map(|s| s.to_string()).collect());
+                break;
+            }
+            "score" => {
+                let kind = words.get(i + 1).copied();
+                let n: i32 = words
+                    .get(i + 2)
+                    .and_then(|w| w.parse().ok())
+                    .unwrap_or_else(|| panic!("bad score in: {line}"));
+                info.score = Some(match kind {
+                    Some("cp") => Score::Cp(n),
+                    Some("mate") => Score::Mate(n),
+                    _ => panic!("bad score in: {line}"),
+                });
+                i += 3;
+                while matches!(words.get(i), Some(&"lowerbound") | Some(&"upperbound")) {
+                    i += 1;
+                }
+            }
+            "currmove" => i += 2,
+            key => {
+                let value: i64 = words
+                    .get(i + 1)
+                    .and_then(|w| w.parse().ok())
+                    .unwrap_or_else(|| panic!("'{key}' without a number in: {line}"));
+                info.fields.insert(key.to_string(), value);
+                i += 2;
+            }
+        }
+    }
+    info
+}
+
+/// The search `info` lines (those with a depth) among `lines`.
+fn search_infos(lines: &[String]) -> Vec<(String, Info)> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info ") && !l.starts_with("info string"))
+        .map(|l| (l.clone(), parse_info(l)))
+        .filter(|(_, i)| i.get("depth").is_some())
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// Chess (shakmaty) helpers.
+
+fn pos_from_fen(fen: &str) -> Chess {
+    let parsed: Fen = fen.parse().unwrap_or_else(|e| panic!("test FEN '{fen}': {e}"));
+    parsed.into_position(CastlingMode::Standard).unwrap_or_else(|e| panic!("test FEN '{fen}': {e}"))
+}
+
+fn play_all(mut pos: Chess, moves: &[&str]) -> Chess {
+    for m in moves {
+        let mv = legal_move(&pos, m).unwrap_or_else(|| panic!("test move {m} is not legal"));
+        pos.play_unchecked(mv);
+    }
+    pos
+}
+
+fn fen_of(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+/// The legal move `text` stands for in `pos`, if any.
+fn legal_move(pos: &Chess, text: &str) -> Option<Move> {
+    let uci: UciMove = text.parse().ok()?;
+    let m = uci.to_move(pos).ok()?;
+    pos.is_legal(m).then_some(m)
+}
+
+/// Checks that `moves` is a legal line from `pos`.
+#[track_caller]
+fn assert_legal_line(pos: &Chess, moves: &[String], context: &str) {
+    let mut p = pos.clone();
+    for (i, text) in moves.iter().enumerate() {
+        match legal_move(&p, text) {
+            Some(m) => p.play_unchecked(m),
+            None => panic!(
+                "move {} '{text}' of {moves:?} is illegal in {} (root {})\n  in: {context}",
+                i + 1,
+                fen_of(&p),
+                fen_of(pos)
+            ),
+        }
+    }
+}
+
+/// Checks a `bestmove` line against `pos`: the move is legal, and so is the
+/// ponder move after it. Returns the move.
+#[track_caller]
+fn assert_legal_bestmove(pos: &Chess, line: &str) -> Move {
+    let (best, ponder) = parse_bestmove(line);
+    let m = legal_move(pos, &best)
+        .unwrap_or_else(|| panic!("'{line}': {best} is not legal in {}", fen_of(pos)));
+    if let Some(reply) = ponder {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        assert!(
+            legal_move(&after, &reply).is_some(),
+            "'{line}': ponder move {reply} is not legal after {best} in {}",
+            fen_of(pos)
+        );
+    }
+    m
+}
+
+/// Can the side to move force mate within `n` moves?
+fn forced_mate(pos: &Chess, n: u32) -> bool {
+    pos.legal_moves().iter().any(|&m| forces_mate_after(pos, m, n))
+}
+
+/// Does `m` force mate within `n` moves (counting `m`)?
+fn forces_mate_after(pos: &Chess, m: Move, n: u32) -> bool {
+    let mut p = pos.clone();
+    p.play_unchecked(m);
+    if p.is_checkmate() {
+        return true;
+    }
+    if n <= 1 {
+        return false;
+    }
+    let replies = p.legal_moves();
+    !replies.is_empty()
+        && replies.iter().all(|&r| {
+            let mut q = p.clone();
+            q.play_unchecked(r);
+            forced_mate(&q, n - 1)
+        })
+}
+
+fn position_command(start: &str, moves: &[String]) -> String {
+    let mut cmd = format!("position {start}");
+    if !moves.is_empty() {
+        cmd.push_str(" moves ");
+        cmd.push_str(&moves.join(" "));
+    }
+    cmd
+}
+
+// ---------------------------------------------------------------------------
+// 1. Handshake.
+
+#[test]
+fn uci_handshake_identifies_and_declares_options() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.lines_until(|l| l == "uciok", LONG);
+    assert_eq!(lines[0], format!("id name Intrigue {}", env!("CARGO_PKG_VERSION")), "{lines:#?}");
+    assert!(
+        lines[1].starts_with("id author ") && lines[1].len() > "id author ".len(),
+        "second line should be 'id author …': {lines:#?}"
+    );
+    for declaration in [
+        "option name Hash type spin default 16 min 1 max 65536",
+        "option name Clear Hash type button",
+        "option name Move Overhead type spin default 10 min 0 max 5000",
+        "option name Ponder type check default false",
+    ] {
+        assert_eq!(
+            lines.iter().filter(|l| *l == declaration).count(),
+            1,
+            "expected exactly one '{declaration}' in {lines:#?}"
+        );
+    }
+    for line in &lines[2..lines.len() - 1] {
+        assert!(line.starts_with("option name "), "unexpected line in the uci reply: '{line}'");
+    }
+    assert_eq!(lines.last().unwrap(), "uciok");
+    // Nothing trails the uciok: the next reply is the readyok.
+    assert!(e.sync().is_empty(), "{}", e.context());
+}
+
+// ---------------------------------------------------------------------------
+// 2. isready.
+
+#[test]
+fn isready_answers_readyok_idle_and_while_searching() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::start();
+    e.send("isready");
+    let lines = e.lines_until(|l| l == "readyok", LONG);
+    assert_eq!(lines, ["readyok"]);
+
+    e.send("position startpos moves e2e4");
+    e.send("go infinite");
+    thread::sleep(Duration::from_millis(300));
+    let asked = e.send("isready");
+    let lines = e.lines_until(|l| l == "readyok" || is_bestmove(l), LONG);
+    assert_eq!(lines.last().unwrap(), "readyok", "readyok must come before any bestmove under go infinite{}", e.context());
+    let latency = e.last_at.duration_since(asked);
+    assert!(latency <= Duration::from_secs(1), "readyok took {latency:?} during go infinite");
+
+    e.send("stop");
+    let best = e.expect_line(is_bestmove, LONG);
+    assert_legal_bestmove(&play_all(Chess::default(), &["e2e4"]), &best);
+    assert!(e.sync().is_empty(), "{}", e.context());
+
+    // stop and ponderhit with no search running are ignored silently.
+    e.send("stop");
+    e.send("ponderhit");
+    assert!(e.sync().is_empty(), "{}", e.context());
+}
+
+#[test]
+fn stop_right_after_go_still_gives_a_legal_move() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    for (position, pos) in [
+        ("position startpos".to_string(), Chess::default()),
+        (format!("position fen {KIWIPETE}"), pos_from_fen(KIWIPETE)),
+        ("position fen 4k3/8/8/8/8/3n4/8/R3K2R w KQ - 0 1".to_string(), pos_from_fen("4k3/8/8/8/8/3n4/8/R3K2R w KQ - 0 1")),
+    ] {
+        for go in ["go infinite", "go depth 30", "go ponder wtime 1000 btime 1000"] {
+            e.send(&position);
+            e.send(go);
+            e.send("stop");
+            let lines = e.lines_until(is_bestmove, LONG);
+            assert_legal_bestmove(&pos, lines.last().unwrap());
+            assert!(!e.sync().iter().any(|l| is_bestmove(l)), "{}", e.context());
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 3. go infinite / stop.
+
+#[test]
+fn go_infinite_waits_for_stop_then_answers_within_50ms() {
+    let _cpu = exclusive_cpu();
+    let mut e = Engine::ready();
+    let cases = [
+        ("position startpos moves e2e4 e7e5".to_string(), play_all(Chess::default(), &["e2e4", "e7e5"])),
+        (format!("position fen {KIWIPETE}"), pos_from_fen(KIWIPETE)),
+        (format!("position fen {MIDDLEGAME}"), pos_from_fen(MIDDLEGAME)),
+        // A mate in one: the search reaches its maximum depth almost at
+        // once, and must still hold the bestmove until stop.
+        (
+            "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1".to_string(),
+            pos_from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
+        ),
+    ];
+    for (position, pos) in cases {
+        e.send(&position);
+        e.send("go infinite");
+        let early = e.lines_for(Duration::from_millis(500));
+        assert!(
+            !early.iter().any(|l| is_bestmove(l)),
+            "bestmove before stop under go infinite: {early:#?}"
+        );
+        let stop = e.send("stop");
+        let best = e.expect_line(is_bestmove, LONG);
+        let latency = e.last_at.duration_since(stop);
+        eprintln!("{position}: stop -> bestmove {latency:?}");
+        assert!(
+            latency <= Duration::from_millis(50),
+            "{position}: bestmove came {latency:?} after stop (limit 50 ms)"
+        );
+        assert_legal_bestmove(&pos, &best);
+        // Exactly one bestmove.
+        let after = e.sync();
+        assert!(!after.iter().any(|l| is_bestmove(l)), "a second bestmove: {after:#?}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 4. Search limits.
+
+#[test]
+fn go_depth_stops_at_that_depth() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("position startpos");
+    let lines = e.go("go depth 5");
+    let infos = search_infos(&lines);
+    assert!(!infos.is_empty(), "no info lines: {lines:#?}");
+    for (line, info) in &infos {
+        assert!(info.get("depth").unwrap() <= 5, "deeper than asked: {line}");
+    }
+    let (last, info) = infos.last().unwrap();
+    assert_eq!(info.get("depth"), Some(5), "last info should be depth 5: {last}");
+    assert_legal_bestmove(&Chess::default(), lines.last().unwrap());
+}
+
+#[test]
+fn go_nodes_stops_by_itself_within_the_budget() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    for (position, pos) in [
+        ("position startpos".to_string(), Chess::default()),
+        (format!("position fen {KIWIPETE}"), pos_from_fen(KIWIPETE)),
+    ] {
+        e.send(&position);
+        let lines = e.go("go nodes 5000");
+        let infos = search_infos(&lines);
+        assert!(!infos.is_empty(), "no info lines: {lines:#?}");
+        for (line, info) in &infos {
+            let nodes = info.get("nodes").unwrap_or_else(|| panic!("no nodes in {line}"));
+            assert!(nodes <= 5000, "{position}: more nodes than the budget of 5000: {line}");
+        }
+        assert_legal_bestmove(&pos, lines.last().unwrap());
+    }
+    // A budget too small for even one iteration still gives a legal move.
+    e.send("position startpos moves e2e4");
+    let lines = e.go("go nodes 1");
+    for (line, info) in search_infos(&lines) {
+        assert!(info.get("nodes").unwrap() <= 1, "more nodes than the budget of 1: {line}");
+    }
+    assert_legal_bestmove(&play_all(Chess::default(), &["e2e4"]), lines.last().unwrap());
+}
+
+#[test]
+fn go_movetime_is_honoured() {
+    let _cpu = exclusive_cpu();
+    let mut e = Engine::ready();
+    for (position, pos) in [
+        ("position startpos".to_string(), Chess::default()),
+        (format!("position fen {MIDDLEGAME}"), pos_from_fen(MIDDLEGAME)),
+    ] {
+        e.send(&position);
+        let go = e.send("go movetime 300");
+        let best = e.expect_line(is_bestmove, LONG);
+        let took = e.last_at.duration_since(go);
+        eprintln!("{position}: go movetime 300 -> bestmove {took:?}");
+        assert!(
+            took >= Duration::from_millis(100) && took <= Duration::from_millis(450),
+            "{position}: go movetime 300 answered after {took:?} (expected 100..450 ms)"
+        );
+        assert_legal_bestmove(&pos, &best);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 5. Info lines.
+
+#[test]
+fn info_lines_are_complete_and_their_pvs_legal() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    let fen_case = |fen: &str, score: Option<Score>| (format!("position fen {fen}"), pos_from_fen(fen), score);
+    let cases = [
+        (
+            "position startpos moves e2e4 c7c5 g1f3".to_string(),
+            play_all(Chess::default(), &["e2e4", "c7c5", "g1f3"]),
+            None,
+        ),
+        fen_case(KIWIPETE, None),
+        fen_case(MIDDLEGAME, None),
+        // An endgame with promotions in the tree.
+        fen_case("8/5P2/8/8/8/2k5/p7/4K3 w - - 0 1", None),
+        // Mate in one for white: reported as `mate 1`.
+        fen_case("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", Some(Score::Mate(1))),
+        // Black's only move allows mate in one: reported as `mate -1`.
+        fen_case("k7/8/1K6/8/8/8/8/7R b - - 0 1", Some(Score::Mate(-1))),
+    ];
+    for (position, pos, final_score) in cases {
+        e.send(&position);
+        let lines = e.go("go depth 7");
+        let infos = search_infos(&lines);
+        assert!(!infos.is_empty(), "{position}: no info lines: {lines:#?}");
+        for (line, info) in &infos {
+            if let Some(pv) = &info.pv {
+                assert!(!pv.is_empty(), "empty pv in {line}");
+                assert_legal_line(&pos, pv, line);
+            }
+            if info.score.is_some() {
+                for key in ["depth", "seldepth", "nodes", "nps", "time", "hashfull"] {
+                    assert!(info.get(key).is_some(), "{position}: '{key}' missing in {line}");
+                }
+                assert!(info.pv.is_some(), "{position}: pv missing in {line}");
+                assert!(
+                    info.get("seldepth").unwrap() >= info.get("depth").unwrap(),
+                    "seldepth below depth in {line}"
+                );
+                let hashfull = info.get("hashfull").unwrap();
+                assert!((0..=1000).contains(&hashfull), "hashfull out of 0..1000 in {line}");
+            }
+        }
+        let best = assert_legal_bestmove(&pos, lines.last().unwrap());
+        // The bestmove is the first move of the last pv.
+        let last_pv = infos.iter().rev().find_map(|(_, i)| i.pv.clone()).expect("some pv");
+        assert_eq!(
+            legal_move(&pos, &last_pv[0]),
+            Some(best),
+            "{position}: bestmove differs from the last pv's first move{}",
+            e.context()
+        );
+        if let Some(score) = final_score {
+            let (line, info) = infos.last().unwrap();
+            assert_eq!(info.score, Some(score), "{position}: wrong final score in {line}");
+            // A mate's pv plays it out to the mate.
+            let mut p = pos.clone();
+            for m in info.pv.as_ref().unwrap() {
+                p.play_unchecked(legal_move(&p, m).unwrap());
+            }
+            assert!(p.is_checkmate(), "{position}: the mate pv does not end in mate: {line}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 6. bestmove legality.
+
+#[test]
+fn bestmove_and_ponder_move_are_legal_in_varied_positions() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    let fens = [
+        MIDDLEGAME,
+        KIWIPETE,
+        // In check from a knight; castling rights present but unusable.
+        "4k3/8/8/8/8/3n4/8/R3K2R w KQ - 0 1",
+        // In check from a queen, with captures and interpositions available.
+        "rnb1kbnr/pppp1ppp/8/4p3/5P1q/8/PPPPP1PP/RNBQKBNR w KQkq - 1 3",
+        // Promotions, both colours.
+        "8/P7/8/8/8/8/k7/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/p6K/8 b - - 0 1",
+        // Promotion onto a square the enemy queen covers.
+        "3q4/P3k3/8/8/8/8/8/K7 w - - 0 1",
+        // En passant available.
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    ];
+    for fen in fens {
+        let pos = pos_from_fen(fen);
+        e.send(&format!("position fen {fen}"));
+        let lines = e.go("go depth 6");
+        assert_legal_bestmove(&pos, lines.last().unwrap());
+    }
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1"];
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    let lines = e.go("go depth 6");
+    assert_legal_bestmove(&play_all(Chess::default(), &moves), lines.last().unwrap());
+    // And once with a clock, which is how ponder moves are normally used.
+    e.send("setoption name Ponder value true");
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    let lines = e.go("go wtime 3000 btime 3000 winc 100 binc 100");
+    assert_legal_bestmove(&play_all(Chess::default(), &moves), lines.last().unwrap());
+}
+
+// ---------------------------------------------------------------------------
+// 7. No legal moves.
+
+#[test]
+fn no_legal_moves_gives_bestmove_none_at_once() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    let positions = [
+        // Fool's mate, reached through moves.
+        "position startpos moves f2f3 e7e5 g2g4 d8h4",
+        // Checkmated from a FEN.
+        "position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        // Stalemated.
+        "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+    ];
+    for position in positions {
+        for go in ["go depth 5", "go infinite", "go wtime 1000 btime 1000"] {
+            e.send(position);
+            let sent = e.send(go);
+            let lines = e.lines_until(is_bestmove, LONG);
+            let took = e.last_at.duration_since(sent);
+            assert_eq!(lines.last().unwrap(), "bestmove (none)", "{position} / {go}{}", e.context());
+            assert!(took <= Duration::from_secs(2), "{position} / {go}: bestmove (none) took {took:?}");
+            // `stop` afterwards must not produce a second bestmove.
+            e.send("stop");
+            let after = e.sync();
+            assert!(!after.iter().any(|l| is_bestmove(l)), "{position} / {go}: second bestmove: {after:#?}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 8. go mate, go searchmoves.
+
+#[test]
+fn go_mate_finds_the_mate_in_two() {
+    let _cpu = shared_cpu();
+    // 1. Nf6+ gxf6 2. Bxf7# (Legal's mate pattern).
+    let fen = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10";
+    let pos = pos_from_fen(fen);
+    assert!(!forced_mate(&pos, 1) && forced_mate(&pos, 2), "test position should be a mate in 2 exactly");
+    let mut e = Engine::ready();
+    e.send(&format!("position fen {fen}"));
+    let lines = e.go("go mate 2");
+    let infos = search_infos(&lines);
+    assert!(
+        infos.iter().any(|(_, i)| i.score == Some(Score::Mate(2))),
+        "no 'score mate 2' reported: {lines:#?}"
+    );
+    let best = assert_legal_bestmove(&pos, lines.last().unwrap());
+    assert!(forces_mate_after(&pos, best, 2), "bestmove does not force mate in 2: {}", lines.last().unwrap());
+    // The final pv is three plies ending in mate.
+    let (line, info) = infos.last().unwrap();
+    assert_eq!(info.score, Some(Score::Mate(2)), "{line}");
+    let pv = info.pv.as_ref().unwrap();
+    let mut p = pos.clone();
+    for m in pv {
+        p.play_unchecked(legal_move(&p, m).unwrap());
+    }
+    assert!(pv.len() == 3 && p.is_checkmate(), "the mate-in-2 pv is not a mate in 3 plies: {line}");
+}
+
+#[test]
+fn go_searchmoves_restricts_the_root() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("position startpos");
+    let lines = e.go("go depth 4 searchmoves a2a3 h2h3");
+    assert!(!lines.iter().any(|l| is_error(l)), "searchmoves reported an error: {lines:#?}");
+    let (best, _) = parse_bestmove(lines.last().unwrap());
+    assert!(best == "a2a3" || best == "h2h3", "bestmove {best} is not among searchmoves a2a3 h2h3");
+    for (line, info) in search_infos(&lines) {
+        if let Some(pv) = info.pv {
+            assert!(pv[0] == "a2a3" || pv[0] == "h2h3", "pv outside searchmoves: {line}");
+        }
+    }
+    // From a FEN with black to move, and searchmoves after the limits.
+    e.send(&format!("position fen {KIWIPETE} moves e1g1"));
+    let lines = e.go("go depth 4 searchmoves a8b8 h8g8");
+    let (best, _) = parse_bestmove(lines.last().unwrap());
+    assert!(best == "a8b8" || best == "h8g8", "bestmove {best} is not among searchmoves a8b8 h8g8");
+    // An illegal searchmove is reported and ignored; the legal one stays.
+    e.send("position startpos");
+    let lines = e.go("go depth 3 searchmoves e2e5 b1c3");
+    assert_eq!(lines.iter().filter(|l| is_error(l)).count(), 1, "{lines:#?}");
+    assert_eq!(parse_bestmove(lines.last().unwrap()).0, "b1c3", "{lines:#?}");
+}
+
+// ---------------------------------------------------------------------------
+// 9. Pondering.
+
+#[test]
+fn go_ponder_holds_bestmove_until_ponderhit() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("setoption name Ponder value true");
+    let pos = play_all(Chess::default(), &["e2e4", "e7e5"]);
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go ponder wtime 1000 btime 1000");
+    let early = e.lines_for(Duration::from_millis(500));
+    assert!(!early.iter().any(|l| is_bestmove(l)), "bestmove while pondering: {early:#?}");
+    let hit = e.send("ponderhit");
+    let best = e.expect_line(is_bestmove, LONG);
+    let took = e.last_at.duration_since(hit);
+    assert!(took <= Duration::from_secs(1), "bestmove came {took:?} after ponderhit with 1 s on the clock");
+    assert_legal_bestmove(&pos, &best);
+    assert!(!e.sync().iter().any(|l| is_bestmove(l)), "{}", e.context());
+}
+
+#[test]
+fn go_ponder_holds_bestmove_even_when_the_search_is_done() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("setoption name Ponder value true");
+    // One legal move (the king must take the rook): the search ends at once.
+    let fen = "7k/8/8/8/8/8/6r1/7K w - - 0 1";
+    let pos = pos_from_fen(fen);
+    assert_eq!(pos.legal_moves().len(), 1);
+    e.send(&format!("position fen {fen}"));
+    e.send("go ponder wtime 1000 btime 1000");
+    let early = e.lines_for(Duration::from_millis(500));
+    assert!(!early.iter().any(|l| is_bestmove(l)), "bestmove while pondering: {early:#?}");
+    e.send("ponderhit");
+    let best = e.expect_line(is_bestmove, Duration::from_secs(2));
+    assert_legal_bestmove(&pos, &best);
+}
+
+#[test]
+fn go_ponder_then_stop_answers_at_once() {
+    let _cpu = exclusive_cpu();
+    let mut e = Engine::ready();
+    e.send("setoption name Ponder value true");
+    let pos = play_all(Chess::default(), &["d2d4", "g8f6"]);
+    e.send("position startpos moves d2d4 g8f6");
+    e.send("go ponder wtime 1000 btime 1000 winc 10 binc 10");
+    let early = e.lines_for(Duration::from_millis(300));
+    assert!(!early.iter().any(|l| is_bestmove(l)), "bestmove while pondering: {early:#?}");
+    let stop = e.send("stop");
+    let best = e.expect_line(is_bestmove, LONG);
+    let took = e.last_at.duration_since(stop);
+    assert!(took <= Duration::from_millis(100), "bestmove came {took:?} after stop during ponder");
+    assert_legal_bestmove(&pos, &best);
+    assert!(!e.sync().iter().any(|l| is_bestmove(l)), "{}", e.context());
+}
+
+// ---------------------------------------------------------------------------
+// 10. Bad input.
+
+/// Sends `bad`, expects exactly one error line (before the next readyok),
+/// then checks the position is still `fen`.
+#[track_caller]
+fn expect_one_error(e: &mut Engine, bad: &str, fen: &str) {
+    e.send(bad);
+    let lines = e.sync();
+    let errors = lines.iter().filter(|l| is_error(l)).count();
+    assert!(
+        errors == 1 && lines.len() == 1,
+        "'{}' should give exactly one 'info string error:' line, got {:#?}",
+        shorten(bad),
+        lines.iter().map(|l| shorten(l)).collect::<Vec<_>>()
+    );
+    assert_eq!(e.fen(), fen, "position changed after '{}'", shorten(bad));
+}
+
+#[test]
+fn bad_input_is_reported_and_changes_nothing() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("position startpos moves d2d4");
+    let fen = fen_of(&play_all(Chess::default(), &["d2d4"]));
+    assert_eq!(e.fen(), fen);
+
+    for bad in [
+        "xyzzy",
+        "position startpos moves e2e4 e7e5 e1e3",
+        "position startpos moves e2e4 junk e7e5",
+        "position fen not/a/fen w - - 0 1",
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+        "position startpos moves e7e8k",
+        "position startpos moves e2e4 e7e5 e1g1",
+        "position fen",
+        "position",
+        "position startpos junk",
+        "setoption name Hash value 0",
+        "setoption name Hash value 70000",
+        "setoption name Hash value abc",
+        "setoption name Hash",
+        "setoption name Move Overhead value -1",
+        "setoption name Ponder value maybe",
+        "setoption name NoSuchOption value 1",
+        "setoption Hash 32",
+        "go perft 0",
+        "perft abc",
+    ] {
+        expect_one_error(&mut e, bad, &fen);
+    }
+
+    // Blank lines are ignored silently.
+    for blank in ["", " ", "      ", "\t", " \t  "] {
+        e.send(blank);
+    }
+    let lines = e.sync();
+    assert!(lines.is_empty(), "blank lines produced output: {lines:#?}");
+    assert_eq!(e.fen(), fen);
+
+    // A 100 KB line of garbage.
+    let mut state: u32 = 12345;
+    let garbage: String = (0..100_000)
+        .map(|_| {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let c = (state >> 16) % 40;
+            match c {
+                0..=25 => (b'a' + c as u8) as char,
+                26..=35 => (b'0' + (c - 26) as u8) as char,
+                36 => '/',
+                _ => ' ',
+            }
+        })
+        .collect();
+    let garbage = format!("zz{garbage}");
+    expect_one_error(&mut e, &garbage, &fen);
+
+    // The engine still works, from the unchanged position, with its options.
+    let lines = e.go("go depth 4");
+    assert_legal_bestmove(&play_all(Chess::default(), &["d2d4"]), lines.last().unwrap());
+    assert!(e.sync().is_empty());
+}
+
+#[test]
+fn go_with_a_bad_number_is_reported_and_still_answers() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("position startpos moves e2e4");
+    let pos = play_all(Chess::default(), &["e2e4"]);
+    // `depth abc` is dropped, leaving a plain `go`: an unbounded search,
+    // which `stop` ends like `go infinite`.
+    e.send("go depth abc");
+    let error = e.expect_line(|l| l.starts_with("info string") || is_bestmove(l), LONG);
+    assert!(is_error(&error), "expected an error line for 'go depth abc', got '{error}'");
+    thread::sleep(Duration::from_millis(200));
+    e.send("stop");
+    let lines = e.lines_until(is_bestmove, LONG);
+    assert!(!lines.iter().any(|l| l.starts_with("info string")), "more than one error line: {lines:#?}");
+    assert_legal_bestmove(&pos, lines.last().unwrap());
+
+    // A bad token next to a good limit: the good limit still applies.
+    e.send("go depth 3 frobnicate");
+    let lines = e.lines_until(is_bestmove, LONG);
+    assert_eq!(lines.iter().filter(|l| is_error(l)).count(), 1, "{lines:#?}");
+    let infos = search_infos(&lines);
+    assert_eq!(infos.last().and_then(|(_, i)| i.get("depth")), Some(3), "{lines:#?}");
+    assert_legal_bestmove(&pos, lines.last().unwrap());
+}
+
+#[test]
+fn bad_hash_values_keep_the_engine_working() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    for bad in ["setoption name Hash value 0", "setoption name Hash value 70000", "setoption name Hash value abc"] {
+        e.send(bad);
+        let lines = e.sync();
+        assert_eq!(lines.len(), 1, "{bad}: {lines:#?}");
+        assert!(is_error(&lines[0]), "{bad}: {lines:#?}");
+    }
+    e.send("position startpos");
+    let lines = e.go("go depth 6");
+    assert_legal_bestmove(&Chess::default(), lines.last().unwrap());
+    assert!(!lines.iter().any(|l| l.starts_with("info string")), "{lines:#?}");
+}
+
+// ---------------------------------------------------------------------------
+// 11. What vampirc-uci alone would get wrong.
+
+#[test]
+fn large_numbers_in_go_do_not_crash() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("position startpos");
+    for go in ["go depth 300", "go mate 256", "go depth 1234 nodes 123456789012"] {
+        e.send(go);
+        thread::sleep(Duration::from_millis(200));
+        e.send("stop");
+        let lines = e.lines_until(is_bestmove, LONG);
+        assert!(!lines.iter().any(|l| is_error(l)), "{go}: {lines:#?}");
+        assert_legal_bestmove(&Chess::default(), lines.last().unwrap());
+    }
+    // A clock with a huge movestogo ends by itself, well within the clock.
+    let sent = e.send("go movestogo 300 wtime 1000 btime 1000");
+    let lines = e.lines_until(is_bestmove, LONG);
+    let took = e.last_at.duration_since(sent);
+    assert!(!lines.iter().any(|l| is_error(l)), "{lines:#?}");
+    assert!(took < Duration::from_secs(1), "go movestogo 300 wtime 1000: bestmove after {took:?}");
+    assert_legal_bestmove(&Chess::default(), lines.last().unwrap());
+    assert!(e.sync().is_empty());
+}
+
+#[test]
+fn trailing_whitespace_is_accepted() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("position startpos moves e2e4 ");
+    let lines = e.go("go depth 5 ");
+    assert!(!lines.iter().any(|l| is_error(l)), "{lines:#?}");
+    let infos = search_infos(&lines);
+    assert_eq!(infos.last().and_then(|(_, i)| i.get("depth")), Some(5), "{lines:#?}");
+    assert_legal_bestmove(&play_all(Chess::default(), &["e2e4"]), lines.last().unwrap());
+    e.send("isready  ");
+    e.expect_line(|l| l == "readyok", LONG);
+    e.send("  isready\t");
+    e.expect_line(|l| l == "readyok", LONG);
+}
+
+#[test]
+fn four_field_and_shredder_fens_are_accepted() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+    assert!(e.sync().is_empty(), "{}", e.context());
+    assert_eq!(e.fen(), STARTPOS);
+
+    e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R b KQkq - moves e8g8");
+    assert!(e.sync().is_empty(), "{}", e.context());
+    assert_eq!(e.fen(), "r4rk1/8/8/8/8/8/8/R3K2R w KQ - 1 2");
+
+    e.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1 moves e2e4");
+    assert!(e.sync().is_empty(), "{}", e.context());
+    assert_eq!(e.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    let lines = e.go("go depth 4");
+    assert_legal_bestmove(&play_all(Chess::default(), &["e2e4"]), lines.last().unwrap());
+
+    // En passant squares as GUIs write them (even when no capture is possible).
+    e.send("position fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    assert!(e.sync().is_empty(), "{}", e.context());
+    assert_eq!(e.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    e.send("position fen rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 moves d4e3");
+    assert!(e.sync().is_empty(), "{}", e.context());
+    assert_eq!(e.fen(), "rnbqkbnr/ppp1pppp/8/8/8/4p3/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    e.send("position startpos moves e2e4 a7a6 e4e5 d7d5 e5d6");
+    assert!(e.sync().is_empty(), "{}", e.context());
+    assert_eq!(e.fen(), "rnbqkbnr/1pp1pppp/p2P4/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3");
+}
+
+#[test]
+fn castling_is_accepted_as_king_to_square_and_king_takes_rook() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    let cases = [
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", ["e1g1", "e1h1"], "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", ["e1c1", "e1a1"], "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", ["e8g8", "e8h8"], "r4rk1/8/8/8/8/8/8/R3K2R w KQ - 1 2"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", ["e8c8", "e8a8"], "2kr3r/8/8/8/8/8/8/R3K2R w KQ - 1 2"),
+    ];
+    for (fen, notations, expected) in cases {
+        for castle in notations {
+            e.send(&format!("position fen {fen} moves {castle}"));
+            assert!(e.sync().is_empty(), "{fen} moves {castle}{}", e.context());
+            assert_eq!(e.fen(), expected, "{fen} moves {castle}");
+        }
+    }
+    // In a game from the start position.
+    let opening = "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6";
+    for castle in ["e1g1", "e1h1"] {
+        e.send(&format!("position startpos moves {opening} {castle}"));
+        assert!(e.sync().is_empty(), "{}", e.context());
+        let fen = e.fen();
+        assert_eq!(fen, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4", "after {castle}");
+    }
+    // The engine's own castling moves come in king-to-square form.
+    e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let lines = e.go("go depth 3 searchmoves e1g1");
+    assert_eq!(parse_bestmove(lines.last().unwrap()).0, "e1g1", "{lines:#?}");
+}
+
+#[test]
+fn option_names_are_case_insensitive() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    for ok in [
+        "setoption name hash value 32",
+        "setoption name HASH value 16",
+        "setoption name move overhead value 20",
+        "setoption name MOVE OVERHEAD value 10",
+        "setoption name ponder value true",
+        "setoption name Ponder value false",
+        "setoption name clear hash",
+        "setoption name Hash value 8 ",
+    ] {
+        e.send(ok);
+        let lines = e.sync();
+        assert!(lines.is_empty(), "'{ok}' produced output: {lines:#?}");
+    }
+    e.send("position startpos");
+    let lines = e.go("go depth 5");
+    assert_legal_bestmove(&Chess::default(), lines.last().unwrap());
+}
+
+// ---------------------------------------------------------------------------
+// 12. Perft.
+
+fn perft_lines(e: &mut Engine, cmd: &str) -> (Vec<(String, u64)>, u64) {
+    e.send(cmd);
+    let lines = e.lines_until(|l| l.starts_with("Nodes searched: "), Duration::from_secs(30));
+    let total: u64 = lines.last().unwrap()["Nodes searched: ".len()..].trim().parse().expect("a node count");
+    let moves = lines[..lines.len() - 1]
+        .iter()
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            let (m, n) = l.split_once(": ").unwrap_or_else(|| panic!("unexpected perft line '{l}'"));
+            (m.to_string(), n.parse::<u64>().unwrap_or_else(|_| panic!("unexpected perft line '{l}'")))
+        })
+        .collect();
+    (moves, total)
+}
+
+#[test]
+fn go_perft_counts_match_the_known_values() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("position startpos");
+    let (moves, total) = perft_lines(&mut e, "go perft 3");
+    assert_eq!(moves.len(), 20, "{moves:?}");
+    assert!(moves.contains(&("e2e4".to_string(), 600)), "{moves:?}");
+    assert_eq!(total, 8902);
+    assert_eq!(moves.iter().map(|(_, n)| n).sum::<u64>(), total);
+    for (m, _) in &moves {
+        assert!(legal_move(&Chess::default(), m).is_some(), "perft printed an illegal move {m}");
+    }
+
+    e.send(&format!("position fen {KIWIPETE}"));
+    let (moves, total) = perft_lines(&mut e, "go perft 3");
+    assert_eq!(moves.len(), 48, "{moves:?}");
+    assert_eq!(total, 97_862);
+    assert!(moves.iter().any(|(m, _)| m == "e1g1") && moves.iter().any(|(m, _)| m == "e1c1"), "{moves:?}");
+
+    // The plain `perft` spelling too, and the position is untouched.
+    let (_, total) = perft_lines(&mut e, "perft 2");
+    assert_eq!(total, 2039);
+    assert_eq!(e.fen(), KIWIPETE);
+}
+
+#[test]
+fn a_long_perft_answers_isready_and_ends_on_stop_or_quit() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("position startpos");
+    e.send("go perft 9");
+    thread::sleep(Duration::from_millis(200));
+    let asked = e.send("isready");
+    e.expect_line(|l| l == "readyok", LONG);
+    assert!(e.last_at - asked < Duration::from_secs(1), "readyok took {:?} during perft", e.last_at - asked);
+    let stop = e.send("stop");
+    e.expect_line(|l| l == "info string perft stopped", LONG);
+    assert!(e.last_at - stop < Duration::from_secs(1), "perft took {:?} to stop", e.last_at - stop);
+    // The engine is usable again, and quit during a perft exits promptly.
+    let (_, total) = perft_lines(&mut e, "go perft 2");
+    assert_eq!(total, 400);
+    e.send("go perft 9");
+    thread::sleep(Duration::from_millis(200));
+    e.send("quit");
+    assert!(e.wait_exit(Duration::from_secs(2)).is_some(), "still running 2 s after quit during perft");
+}
+
+// ---------------------------------------------------------------------------
+// 13. Quitting.
+
+#[test]
+fn quit_when_idle_exits_promptly() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("quit");
+    let status = e.wait_exit(Duration::from_secs(2)).expect("engine still running 2 s after quit");
+    assert!(status.success(), "exit status {status}");
+}
+
+#[test]
+fn quit_during_go_infinite_prints_bestmove_and_exits_promptly() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("position startpos moves g1f3");
+    e.send("go infinite");
+    thread::sleep(Duration::from_millis(300));
+    let quit = Instant::now();
+    e.send("quit");
+    let status = e.wait_exit(Duration::from_secs(2));
+    let took = quit.elapsed();
+    assert!(status.is_some(), "engine still running {took:?} after quit during go infinite");
+    assert!(status.unwrap().success(), "exit status {}", status.unwrap());
+    let rest = e.lines_for(Duration::from_millis(500));
+    let best: Vec<&String> = rest.iter().filter(|l| is_bestmove(l)).collect();
+    assert_eq!(best.len(), 1, "expected one bestmove before exiting: {rest:#?}");
+    assert_legal_bestmove(&play_all(Chess::default(), &["g1f3"]), best[0]);
+}
+
+#[test]
+fn end_of_input_ends_the_process_promptly() {
+    let _cpu = shared_cpu();
+    // Idle.
+    let mut e = Engine::ready();
+    e.close_stdin();
+    let status = e.wait_exit(Duration::from_secs(2)).expect("engine still running 2 s after end of input");
+    assert!(status.success(), "exit status {status}");
+
+    // During a search.
+    let mut e = Engine::ready();
+    e.send("position startpos");
+    e.send("go infinite");
+    thread::sleep(Duration::from_millis(300));
+    e.close_stdin();
+    let status = e.wait_exit(Duration::from_secs(2)).expect("engine still running 2 s after end of input during go infinite");
+    assert!(status.success(), "exit status {status}");
+    let rest = e.lines_for(Duration::from_millis(500));
+    let best: Vec<&String> = rest.iter().filter(|l| is_bestmove(l)).collect();
+    assert_eq!(best.len(), 1, "expected one bestmove before exiting: {rest:#?}");
+    assert_legal_bestmove(&Chess::default(), best[0]);
+}
+
+// ---------------------------------------------------------------------------
+// 14. Hash options.
+
+#[test]
+fn large_hash_is_ready_promptly_and_searches() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("setoption name Hash value 1024");
+    let asked = e.send("isready");
+    let lines = e.lines_until(|l| l == "readyok", LONG);
+    let took = e.last_at.duration_since(asked);
+    assert_eq!(lines, ["readyok"], "{}", e.context());
+    assert!(took <= Duration::from_secs(2), "readyok {took:?} after setting Hash to 1024");
+    e.send("position startpos");
+    let lines = e.go("go depth 6");
+    assert_legal_bestmove(&Chess::default(), lines.last().unwrap());
+    e.send("setoption name Hash value 16");
+    assert!(e.sync().is_empty(), "{}", e.context());
+}
+
+#[test]
+fn clear_hash_and_ucinewgame_work() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    let first = e.go("go depth 6");
+    let pos = pos_from_fen(MIDDLEGAME);
+    assert_legal_bestmove(&pos, first.last().unwrap());
+
+    e.send("setoption name Clear Hash");
+    assert!(e.sync().is_empty(), "{}", e.context());
+    let lines = e.go("go depth 6");
+    assert_legal_bestmove(&pos, lines.last().unwrap());
+
+    e.send("ucinewgame");
+    assert!(e.sync().is_empty(), "{}", e.context());
+    e.send("position startpos moves e2e4");
+    let lines = e.go("go depth 6");
+    assert_legal_bestmove(&play_all(Chess::default(), &["e2e4"]), lines.last().unwrap());
+}
+
+// ---------------------------------------------------------------------------
+// 15. A whole game.
+
+#[test]
+fn engine_plays_a_whole_game_against_itself() {
+    let _cpu = shared_cpu();
+    let started = Instant::now();
+    let mut e = Engine::ready();
+    e.send("ucinewgame");
+    let mut pos = Chess::default();
+    let mut moves: Vec<String> = Vec::new();
+    let mut seen: HashMap<u64, u32> = HashMap::new();
+    seen.insert(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0, 1);
+    let end = loop {
+        if pos.is_checkmate() {
+            break "checkmate";
+        }
+        if pos.is_stalemate() {
+            break "stalemate";
+        }
+        if pos.is_insufficient_material() {
+            break "insufficient material";
+        }
+        if pos.halfmoves() >= 100 {
+            break "fifty-move rule";
+        }
+        if moves.len() >= 300 {
+            break "300 plies";
+        }
+        e.send(&position_command("startpos", &moves));
+        // Alternate the two ways of limiting time.
+        let go = if moves.len() % 4 < 2 { "go movetime 20".to_string() } else { "go wtime 2000 btime 2000 winc 20 binc 20".to_string() };
+        let lines = e.go(&go);
+        let best = lines.last().unwrap();
+        assert!(best != "bestmove (none)", "bestmove (none) in {} (moves {})", fen_of(&pos), moves.join(" "));
+        let m = assert_legal_bestmove(&pos, best);
+        moves.push(parse_bestmove(best).0);
+        pos.play_unchecked(m);
+        let count = seen.entry(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0).or_insert(0);
+        *count += 1;
+        if *count >= 3 {
+            break "threefold repetition";
+        }
+    };
+    let took = started.elapsed();
+    eprintln!("game over after {} plies ({end}) in {took:?}: {}", moves.len(), moves.join(" "));
+    assert!(took < Duration::from_secs(60), "the game took {took:?}");
+    // The engine agrees about the final position.
+    e.send(&position_command("startpos", &moves));
+    assert!(e.sync().is_empty(), "{}", e.context());
+    assert_eq!(e.fen(), fen_of(&pos));
+}
+
+// ---------------------------------------------------------------------------
+// 16. Tiny clocks.
+
+#[test]
+fn tiny_clocks_never_flag() {
+    let _cpu = exclusive_cpu();
+    let mut e = Engine::ready();
+    let cases: [(&str, &[&str]); 4] = [
+        ("startpos", &[]),
+        ("startpos", &["e2e4"]),
+        ("startpos", &["e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4", "f3d4", "g8f6", "b1c3"]),
+        ("fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", &[]),
+    ];
+    for (start, moves) in cases {
+        let moves: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
+        let root = if start == "startpos" { Chess::default() } else { pos_from_fen(&start[4..]) };
+        let pos = play_all(root, &moves.iter().map(String::as_str).collect::<Vec<_>>());
+        for (go, budget_ms) in [
+            ("go wtime 100 btime 100", 100),
+            ("go wtime 50 btime 50 winc 0 binc 0 movestogo 1", 50),
+        ] {
+            e.send(&position_command(start, &moves));
+            let sent = e.send(go);
+            let best = e.expect_line(is_bestmove, LONG);
+            let took = e.last_at.duration_since(sent);
+            eprintln!("{start} moves {moves:?} / {go}: bestmove after {took:?}");
+            assert!(
+                took < Duration::from_millis(budget_ms),
+                "{start} moves {moves:?} / {go}: bestmove after {took:?}, the clock had {budget_ms} ms"
+            );
+            assert_legal_bestmove(&pos, &best);
+        }
+    }
+    // Only the side to move's clock counts; a clock already below zero
+    // means move at once.
+    for (position, pos, go) in [
+        ("position startpos", Chess::default(), "go wtime 100 btime 600000"),
+        ("position startpos moves e2e4", play_all(Chess::default(), &["e2e4"]), "go wtime 600000 btime 100"),
+        ("position startpos", Chess::default(), "go wtime -50 btime 600000"),
+    ] {
+        e.send(position);
+        let sent = e.send(go);
+        let best = e.expect_line(is_bestmove, LONG);
+        let took = e.last_at.duration_since(sent);
+        eprintln!("{position} / {go}: bestmove after {took:?}");
+        assert!(took < Duration::from_millis(100), "{position} / {go}: bestmove after {took:?}");
+        assert_legal_bestmove(&pos, &best);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Extra: a new `go` while searching.
+
+#[test]
+fn a_new_go_during_a_search_gets_its_own_bestmove() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("position startpos");
+    e.send("go infinite");
+    thread::sleep(Duration::from_millis(200));
+    e.send("position startpos moves e2e4");
+    e.send("go depth 4");
+    let first = e.lines_until(is_bestmove, LONG);
+    assert_legal_bestmove(&Chess::default(), first.last().unwrap());
+    let second = e.lines_until(is_bestmove, LONG);
+    assert_legal_bestmove(&play_all(Chess::default(), &["e2e4"]), second.last().unwrap());
+    assert_eq!(search_infos(&second).last().and_then(|(_, i)| i.get("depth")), Some(4), "{second:#?}");
+    assert!(!e.sync().iter().any(|l| is_bestmove(l)), "{}", e.context());
+
+    // Twenty searches sent back to back: twenty bestmoves, in order.
+    let moves: Vec<String> =
+        ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7"].map(String::from).to_vec();
+    let mut expected = Vec::new();
+    for i in 0..20 {
+        let played = &moves[..i / 2];
+        e.send(&position_command("startpos", played));
+        e.send(if i % 2 == 0 { "go depth 1" } else { "go nodes 300" });
+        expected.push(play_all(Chess::default(), &played.iter().map(String::as_str).collect::<Vec<_>>()));
+    }
+    for (i, pos) in expected.iter().enumerate() {
+        let lines = e.lines_until(is_bestmove, LONG);
+        assert!(
+            legal_move(pos, &parse_bestmove(lines.last().unwrap()).0).is_some(),
+            "search {i}: {} is not legal in {}",
+            lines.last().unwrap(),
+            fen_of(pos)
+        );
+    }
+    assert!(!e.sync().iter().any(|l| is_bestmove(l)), "{}", e.context());
+}
