@@ -304,8 +304,8 @@ impl Engine {
     fn show_eval(&self) {
         let pos = self.game.position();
         send("      term            |   mg   |   eg   (White's view)");
-        for (name, (mg, eg)) in crate::eval::breakdown(pos) {
-            send(&format!("{name:>21} | {mg:>6} | {eg:>6}"));
+        for (name, s) in crate::eval::breakdown(pos) {
+            send(&format!("{name:>21} | {:>6} | {:>6}", s.mg(), s.eg()));
         }
         send(&format!("Final evaluation: {} cp (side to move)", evaluate(pos)));
     }

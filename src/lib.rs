@@ -9,4 +9,5 @@ pub mod game;
 pub mod perft;
 pub mod search;
 pub mod tt;
+pub mod tune;
 pub mod uci;

@@ -11,7 +11,9 @@ use shakmaty::{CastlingMode, Position};
 const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
        intrigue bench [DEPTH]    fixed-depth search over the bench positions
        intrigue perft N [FEN]    perft to depth N, per root move
-       intrigue epd FILE [MS]    solve an EPD suite (bm/am), MS ms per position (default 250)";
+       intrigue epd FILE [MS]    solve an EPD suite (bm/am), MS ms per position (default 250)
+       intrigue tune DATA [EPOCHS]  Texel-tune the evaluation weights on 'FEN [result]' lines
+       intrigue positions PGN... training lines 'FEN [result]' from games";
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
@@ -26,6 +28,8 @@ fn main() -> ExitCode {
         Some("bench") => run_bench(args.get(1)),
         Some("perft") => run_perft(&args[1..]),
         Some("epd") => run_epd(&args[1..]),
+        Some("tune") => run_tune(&args[1..]),
+        Some("positions") => run_positions(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -116,5 +120,52 @@ fn run_epd(args: &[String]) -> ExitCode {
         println!("{:<12} {:<8} {}", p.id, played, if ok { "ok" } else { "FAIL" });
     });
     println!("solved {solved}/{total} at {movetime} ms per position");
+    ExitCode::SUCCESS
+}
+
+fn run_tune(args: &[String]) -> ExitCode {
+    let Some(path) = args.first() else {
+        eprintln!("tune: give a data file\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let epochs = match args.get(1).map(|e| e.parse::<usize>()) {
+        None => 500,
+        Some(Ok(n)) if n > 0 => n,
+        Some(_) => {
+            eprintln!("tune: epochs must be a positive number");
+            return ExitCode::from(2);
+        }
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("tune: {path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let out = intrigue::tune::tune(text.lines().map(String::from), epochs, &mut |m| eprintln!("{m}"));
+    println!("// {} positions, K {:.4}, error {:.6} -> {:.6}", out.positions, out.k, out.error_before, out.error_after);
+    print!("{}", out.params.to_source());
+    ExitCode::SUCCESS
+}
+
+fn run_positions(paths: &[String]) -> ExitCode {
+    if paths.is_empty() {
+        eprintln!("positions: give one or more PGN files\n{USAGE}");
+        return ExitCode::from(2);
+    }
+    for path in paths {
+        match std::fs::read_to_string(path) {
+            Ok(text) => {
+                for line in intrigue::tune::positions_from_pgn(&text, 1) {
+                    println!("{line}");
+                }
+            }
+            Err(e) => {
+                eprintln!("positions: {path}: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     ExitCode::SUCCESS
 }

@@ -1125,6 +1125,31 @@ fn option_names_are_case_insensitive() {
     assert_legal_bestmove(&Chess::default(), lines.last().unwrap());
 }
 
+#[test]
+fn threads_option_runs_helpers_and_still_answers_legally() {
+    let _cpu = exclusive_cpu();
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.lines_until(|l| l == "uciok", LONG);
+    let max = std::thread::available_parallelism().map_or(1, |n| n.get()) * 4;
+    let declared = format!("option name Threads type spin default 1 min 1 max {max}");
+    assert!(lines.contains(&declared), "expected '{declared}' in {lines:#?}");
+    e.send("setoption name Threads value 2");
+    assert!(e.sync().is_empty());
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    let lines = e.go("go movetime 300");
+    assert_legal_bestmove(&pos_from_fen(MIDDLEGAME), lines.last().unwrap());
+    // A stop during a two-thread infinite search still answers at once.
+    e.send("go infinite");
+    thread::sleep(Duration::from_millis(200));
+    let stop = e.send("stop");
+    let best = e.expect_line(is_bestmove, LONG);
+    assert!(e.last_at - stop < Duration::from_millis(50), "bestmove {:?} after stop", e.last_at - stop);
+    assert_legal_bestmove(&pos_from_fen(MIDDLEGAME), &best);
+    e.send(&format!("setoption name Threads value {}", max + 1));
+    assert_eq!(e.sync().iter().filter(|l| is_error(l)).count(), 1);
+}
+
 // ---------------------------------------------------------------------------
 // 12. Perft.
 

@@ -1,14 +1,29 @@
 //! Static evaluation: how good a quiet position is for the side to move.
 //!
-//! Both search modes call the same `evaluate`, so an A/B match between them
-//! measures the search rule and nothing else.
+//! Tapered: every term gives a middlegame and an endgame score, blended by
+//! the material left. Material and placement start from PeSTO's published
+//! tables; pawn structure, piece activity, king safety and threats are
+//! added as named terms in their own modules, and drawish material scales
+//! the endgame part down. Both search modes call the same `evaluate`, so an
+//! A/B match between them measures the search rule and nothing else.
 
+pub mod context;
+pub mod endgame;
+pub mod king;
+pub mod masks;
+pub mod params;
+pub mod pawns;
+pub mod pieces;
 pub mod pst;
+pub mod score;
 pub mod see;
+pub mod threats;
 
 use shakmaty::{Chess, Color, Position, Role};
 
+use context::Ctx;
 use pst::{PHASE_MAX, PHASE_WEIGHT, PSQT};
+use score::S;
 
 /// Centipawn values used wherever the search needs "what is this piece
 /// worth" as a single number (SEE, move ordering, interest terms).
@@ -22,57 +37,73 @@ pub fn piece_value(role: Role) -> i32 {
 
 /// A small bonus for having the move: the side to move can usually improve
 /// its position, and it damps the odd/even oscillation of iterative deepening.
-const TEMPO: i32 = 10;
+pub const TEMPO: i32 = 10;
 
-#[inline]
-fn color_index(color: Color) -> usize {
-    match color {
-        Color::White => 0,
-        Color::Black => 1,
-    }
-}
-
-/// Middlegame and endgame scores (White's view) and the game phase.
-fn material_and_placement(pos: &Chess) -> (i32, i32, i32) {
-    let board = pos.board();
-    let (mut mg, mut eg, mut phase) = (0, 0, 0);
-    for (sq, piece) in board.iter() {
-        let c = color_index(piece.color);
+/// Material and piece-square tables (White's view) and the game phase.
+pub fn material_and_placement(pos: &Chess) -> (S, i32) {
+    let mut total = S::ZERO;
+    let mut phase = 0;
+    for (sq, piece) in pos.board().iter() {
+        let c = masks::ci(piece.color);
         let r = piece.role as usize - 1;
-        let sign = if c == 0 { 1 } else { -1 };
-        mg += sign * PSQT.mg[c][r][sq as usize];
-        eg += sign * PSQT.eg[c][r][sq as usize];
+        let s = S(PSQT.mg[c][r][sq as usize], PSQT.eg[c][r][sq as usize]);
+        if c == 0 {
+            total += s;
+        } else {
+            total -= s;
+        }
         phase += PHASE_WEIGHT[r];
     }
-    (mg, eg, phase.min(PHASE_MAX))
+    (total, phase.min(PHASE_MAX))
 }
 
-/// Blends middlegame and endgame scores by how much material is left.
+/// Blends middlegame and endgame scores by how much material is left,
+/// after scaling the endgame part by how winnable the material is.
 #[inline]
-fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
-    (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
+fn taper(s: S, phase: i32, eg_scale: i32) -> i32 {
+    let eg = s.eg() * eg_scale / endgame::FULL;
+    (s.mg() * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
 }
 
-/// Positions where neither side can mate are dead draws whatever the
-/// material count says.
-fn is_dead_draw(pos: &Chess) -> bool {
-    pos.is_insufficient_material()
+/// Every term, White's view, before tapering.
+pub fn terms(pos: &Chess) -> (S, i32) {
+    let (material, phase) = material_and_placement(pos);
+    (material + positional_terms(&Ctx::new(pos)), phase)
+}
+
+/// The terms beyond material and placement, with the weights in `ctx`
+/// (the tuner varies them).
+pub fn positional_terms(ctx: &Ctx) -> S {
+    pawns::pawn_structure(ctx) + pieces::piece_activity(ctx) + king::king_safety(ctx) + threats::threats(ctx)
+}
+
+/// Which side the endgame scale factor is judged for: the side ahead.
+pub fn endgame_scale(pos: &Chess, total: S) -> i32 {
+    let strong = if total.eg() >= 0 { Color::White } else { Color::Black };
+    endgame::scale_factor(pos, strong)
 }
 
 /// The evaluation term by term (White's view, middlegame and endgame),
 /// as the `eval` command shows it.
-pub fn breakdown(pos: &Chess) -> Vec<(&'static str, (i32, i32))> {
-    let (mg, eg, _) = material_and_placement(pos);
-    vec![("material+placement", (mg, eg))]
+pub fn breakdown(pos: &Chess) -> Vec<(&'static str, S)> {
+    let (material, _) = material_and_placement(pos);
+    let ctx = Ctx::new(pos);
+    vec![
+        ("material+placement", material),
+        ("pawn structure", pawns::pawn_structure(&ctx)),
+        ("piece activity", pieces::piece_activity(&ctx)),
+        ("king safety", king::king_safety(&ctx)),
+        ("threats", threats::threats(&ctx)),
+    ]
 }
 
 /// Evaluates `pos` in centipawns from the side to move's point of view.
 pub fn evaluate(pos: &Chess) -> i32 {
-    if is_dead_draw(pos) {
+    if pos.is_insufficient_material() {
         return 0;
     }
-    let (mg, eg, phase) = material_and_placement(pos);
-    let white_view = taper(mg, eg, phase);
+    let (total, phase) = terms(pos);
+    let white_view = taper(total, phase, endgame_scale(pos, total));
     let score = match pos.turn() {
         Color::White => white_view,
         Color::Black => -white_view,
@@ -81,11 +112,11 @@ pub fn evaluate(pos: &Chess) -> i32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use shakmaty::{fen::Fen, CastlingMode};
 
-    fn pos(fen: &str) -> Chess {
+    pub fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
     }
 
@@ -94,11 +125,19 @@ mod tests {
         assert_eq!(evaluate(&Chess::default()), TEMPO);
     }
 
+    /// The same position with the board mirrored and colours swapped.
+    pub fn mirrored(p: &Chess) -> Chess {
+        let mut setup = p.to_setup(shakmaty::EnPassantMode::Legal);
+        setup.mirror();
+        setup.position(CastlingMode::Standard).unwrap()
+    }
+
     #[test]
     fn evaluation_is_symmetric_under_colour_flip() {
-        let white = pos("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
-        let black = pos("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
-        assert_eq!(evaluate(&white), evaluate(&black));
+        for fen in crate::bench::POSITIONS {
+            let p = pos(fen);
+            assert_eq!(evaluate(&p), evaluate(&mirrored(&p)), "{fen}");
+        }
     }
 
     #[test]

@@ -1,0 +1,114 @@
+//! King safety: enemy pieces bearing on the king's zone, the pawn shield,
+//! and open files next to the king.
+
+use shakmaty::{Bitboard, Color};
+
+use super::context::Ctx;
+use super::masks::{ci, file_mask, relative_rank};
+use super::score::S;
+
+/// Attack units per attacking piece, by role (knight, bishop, rook, queen).
+const ATTACKER_WEIGHT: [i32; 7] = [0, 0, 2, 2, 3, 5, 0];
+/// Middlegame penalty grows with the square of the attack units, halved:
+/// bishop and knight eyeing the king cost ~20 cp, queen, rook and knight
+/// in a real assault ~100, everything at once is capped.
+const ATTACK_DIVISOR: i32 = 2;
+const MAX_ATTACK_PENALTY: i32 = 400;
+
+/// Penalty for enemy pieces attacking the squares around `color`'s king.
+/// One attacker alone is rarely dangerous, so it takes two.
+pub fn king_attackers(ctx: &Ctx, color: Color) -> S {
+    let them = !color;
+    let zone = ctx.king_zone[ci(color)];
+    let mut weight = 0;
+    let mut hits = 0;
+    let mut attackers = 0;
+    for p in ctx.pieces_attacks.iter().filter(|p| p.color == them) {
+        let h = (p.attacks & zone).count() as i32;
+        if h > 0 {
+            attackers += 1;
+            weight += ATTACKER_WEIGHT[p.role as usize];
+            hits += h;
+        }
+    }
+    if attackers < 2 {
+        return S::ZERO;
+    }
+    let units = weight + hits / 2;
+    S(-(units * units / ATTACK_DIVISOR).min(MAX_ATTACK_PENALTY), 0)
+}
+
+fn king_files(ctx: &Ctx, color: Color) -> impl Iterator<Item = usize> {
+    let f = ctx.king[ci(color)].file() as usize;
+    f.saturating_sub(1)..=(f + 1).min(7)
+}
+
+/// Own pawns just in front of a king that stays home.
+pub fn pawn_shield(ctx: &Ctx, color: Color) -> S {
+    let c = ci(color);
+    if relative_rank(color, ctx.king[c]) > 1 {
+        return S::ZERO;
+    }
+    let mut total = S::ZERO;
+    for f in king_files(ctx, color) {
+        for sq in Bitboard(file_mask(f)) & ctx.pawns[c] {
+            match relative_rank(color, sq) {
+                1 => total += ctx.p.shield_near,
+                2 => total += ctx.p.shield_far,
+                _ => {}
+            }
+        }
+    }
+    total
+}
+
+/// Files around the king without our pawns are highways for rooks.
+pub fn open_files_near_king(ctx: &Ctx, color: Color) -> S {
+    let c = ci(color);
+    let mut total = S::ZERO;
+    for f in king_files(ctx, color) {
+        let file = Bitboard(file_mask(f));
+        if (file & ctx.pawns[c]).is_empty() {
+            total += if (file & ctx.pawns[1 - c]).is_empty() { ctx.p.open_file_near_king } else { ctx.p.semi_open_file_near_king };
+        }
+    }
+    total
+}
+
+/// All king-safety terms, White's view.
+pub fn king_safety(ctx: &Ctx) -> S {
+    let mut total = S::ZERO;
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        let s = king_attackers(ctx, color) + pawn_shield(ctx, color) + open_files_near_king(ctx, color);
+        total += s * sign;
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::params::PARAMS;
+    use crate::eval::tests::pos;
+
+    fn term(f: fn(&Ctx, Color) -> S, fen: &str, color: Color) -> S {
+        let p = pos(fen);
+        f(&Ctx::new(&p), color)
+    }
+
+    #[test]
+    fn pieces_swarming_the_king_cost() {
+        // Queen and knight on the castled king.
+        let attacked = term(king_attackers, "r4rk1/ppp2ppp/8/6N1/7Q/8/PPP2PPP/R5K1 b - - 0 1", Color::Black);
+        assert!(attacked.mg() < -20 && attacked.mg() > -150, "{attacked:?}");
+        let quiet = term(king_attackers, "r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R2Q2K1 b - - 0 1", Color::Black);
+        assert_eq!(quiet, S::ZERO);
+    }
+
+    #[test]
+    fn a_pawn_shield_helps_and_open_files_hurt() {
+        assert_eq!(term(pawn_shield, "4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1", Color::White), PARAMS.shield_near * 3);
+        assert_eq!(term(pawn_shield, "4k3/8/8/8/4K3/8/5PPP/8 w - - 0 1", Color::White), S::ZERO);
+        assert_eq!(term(open_files_near_king, "4k3/8/8/8/8/8/5P1P/6K1 w - - 0 1", Color::White), PARAMS.open_file_near_king);
+    }
+}

@@ -1,0 +1,111 @@
+//! Bitboard masks the evaluation asks about: files, spans ahead of a pawn,
+//! king zones. Built once at compile time.
+
+use shakmaty::{Bitboard, Color, Square};
+
+pub const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+pub const fn file_mask(file: usize) -> u64 {
+    FILE_A << file
+}
+
+pub const fn adjacent_files(file: usize) -> u64 {
+    let mut m = 0;
+    if file > 0 {
+        m |= file_mask(file - 1);
+    }
+    if file < 7 {
+        m |= file_mask(file + 1);
+    }
+    m
+}
+
+/// All squares on ranks strictly ahead of `rank` from `white`'s view.
+const fn ranks_ahead(white: bool, rank: usize) -> u64 {
+    if white {
+        if rank == 7 { 0 } else { !0u64 << (8 * (rank + 1)) }
+    } else if rank == 0 {
+        0
+    } else {
+        !0u64 >> (8 * (8 - rank))
+    }
+}
+
+struct Tables {
+    /// Squares ahead on the same file: what a pawn must pass.
+    front_span: [[u64; 64]; 2],
+    /// Squares ahead on the same and adjacent files: a pawn is passed when
+    /// no enemy pawn stands there.
+    passed_span: [[u64; 64]; 2],
+    /// Squares ahead on adjacent files: where enemy pawns could attack an
+    /// outpost from.
+    attack_span: [[u64; 64]; 2],
+}
+
+const fn build() -> Tables {
+    let mut t = Tables { front_span: [[0; 64]; 2], passed_span: [[0; 64]; 2], attack_span: [[0; 64]; 2] };
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 64 {
+            let (file, rank) = (sq % 8, sq / 8);
+            let ahead = ranks_ahead(c == 0, rank);
+            t.front_span[c][sq] = ahead & file_mask(file);
+            t.attack_span[c][sq] = ahead & adjacent_files(file);
+            t.passed_span[c][sq] = t.front_span[c][sq] | t.attack_span[c][sq];
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+static TABLES: Tables = build();
+
+/// Colour index used throughout the evaluation: White 0, Black 1.
+#[inline]
+pub fn ci(color: Color) -> usize {
+    match color {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+#[inline]
+pub fn front_span(color: Color, sq: Square) -> Bitboard {
+    Bitboard(TABLES.front_span[ci(color)][sq as usize])
+}
+
+#[inline]
+pub fn passed_span(color: Color, sq: Square) -> Bitboard {
+    Bitboard(TABLES.passed_span[ci(color)][sq as usize])
+}
+
+#[inline]
+pub fn attack_span(color: Color, sq: Square) -> Bitboard {
+    Bitboard(TABLES.attack_span[ci(color)][sq as usize])
+}
+
+/// Rank from `color`'s side: 0 is its back rank, 7 the promotion rank.
+#[inline]
+pub fn relative_rank(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => sq.rank() as usize,
+        Color::Black => 7 - sq.rank() as usize,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_point_forward() {
+        assert_eq!(front_span(Color::White, Square::E2), Bitboard::from_file(shakmaty::File::E) & !Bitboard(0xffff));
+        assert!(passed_span(Color::Black, Square::D7).contains(Square::C1));
+        assert!(!passed_span(Color::Black, Square::D7).contains(Square::D8));
+        assert!(attack_span(Color::White, Square::A4).contains(Square::B8));
+        assert!(!attack_span(Color::White, Square::A4).contains(Square::A8));
+        assert_eq!(front_span(Color::White, Square::E8), Bitboard(0));
+    }
+}

@@ -1,0 +1,145 @@
+//! Every tunable evaluation weight, in one place. The terms read them
+//! through `Ctx::p`; `intrigue tune` fits them to game results and prints
+//! a new `DEFAULT` to paste here.
+
+use super::score::S;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    // Pawn structure.
+    pub passed: [S; 8],
+    pub free_path: [S; 8],
+    /// Per square of the enemy king's distance to a passer's stop square,
+    /// times (rank - 2).
+    pub king_distance_theirs: S,
+    /// Same for our own king (a penalty: far from our passer is bad).
+    pub king_distance_ours: S,
+    pub isolated: S,
+    pub doubled: S,
+    pub backward: S,
+    pub connected: [S; 8],
+    // Piece activity.
+    /// Per reachable square beyond the normal count: knight, bishop, rook, queen.
+    pub mobility: [S; 4],
+    pub bishop_pair: S,
+    pub rook_open_file: S,
+    pub rook_semi_open_file: S,
+    pub rook_on_seventh: S,
+    pub knight_outpost: S,
+    pub bishop_outpost: S,
+    // King safety.
+    pub shield_near: S,
+    pub shield_far: S,
+    pub open_file_near_king: S,
+    pub semi_open_file_near_king: S,
+    // Threats.
+    pub attacked_by_pawn: S,
+    pub minor_attacked_by_minor: S,
+    pub rook_attacked_by_minor: S,
+    pub queen_attacked_by_lesser: S,
+}
+
+pub const DEFAULT: Params = Params {
+    passed: [S(0, 0), S(2, 8), S(4, 12), S(10, 22), S(24, 42), S(45, 80), S(75, 125), S(0, 0)],
+    free_path: [S(0, 0), S(0, 0), S(0, 2), S(0, 6), S(4, 14), S(8, 28), S(12, 48), S(0, 0)],
+    king_distance_theirs: S(0, 5),
+    king_distance_ours: S(0, -2),
+    isolated: S(-7, -11),
+    doubled: S(-8, -22),
+    backward: S(-6, -9),
+    connected: [S(0, 0), S(3, 0), S(5, 2), S(8, 5), S(14, 12), S(24, 28), S(40, 48), S(0, 0)],
+    mobility: [S(4, 4), S(5, 5), S(2, 4), S(1, 2)],
+    bishop_pair: S(24, 48),
+    rook_open_file: S(24, 8),
+    rook_semi_open_file: S(10, 5),
+    rook_on_seventh: S(4, 18),
+    knight_outpost: S(22, 12),
+    bishop_outpost: S(10, 5),
+    shield_near: S(14, 0),
+    shield_far: S(7, 0),
+    open_file_near_king: S(-18, 0),
+    semi_open_file_near_king: S(-9, 0),
+    attacked_by_pawn: S(-45, -35),
+    minor_attacked_by_minor: S(-10, -10),
+    rook_attacked_by_minor: S(-30, -20),
+    queen_attacked_by_lesser: S(-40, -20),
+};
+
+pub static PARAMS: Params = DEFAULT;
+
+impl Params {
+    /// Every weight with a printable name, for the tuner to vary.
+    pub fn fields_mut(&mut self) -> Vec<(String, &mut S)> {
+        let mut v: Vec<(String, &mut S)> = Vec::new();
+        for (i, s) in self.passed.iter_mut().enumerate() {
+            v.push((format!("passed[{i}]"), s));
+        }
+        for (i, s) in self.free_path.iter_mut().enumerate() {
+            v.push((format!("free_path[{i}]"), s));
+        }
+        v.push(("king_distance_theirs".into(), &mut self.king_distance_theirs));
+        v.push(("king_distance_ours".into(), &mut self.king_distance_ours));
+        v.push(("isolated".into(), &mut self.isolated));
+        v.push(("doubled".into(), &mut self.doubled));
+        v.push(("backward".into(), &mut self.backward));
+        for (i, s) in self.connected.iter_mut().enumerate() {
+            v.push((format!("connected[{i}]"), s));
+        }
+        for (i, s) in self.mobility.iter_mut().enumerate() {
+            v.push((format!("mobility[{i}]"), s));
+        }
+        v.push(("bishop_pair".into(), &mut self.bishop_pair));
+        v.push(("rook_open_file".into(), &mut self.rook_open_file));
+        v.push(("rook_semi_open_file".into(), &mut self.rook_semi_open_file));
+        v.push(("rook_on_seventh".into(), &mut self.rook_on_seventh));
+        v.push(("knight_outpost".into(), &mut self.knight_outpost));
+        v.push(("bishop_outpost".into(), &mut self.bishop_outpost));
+        v.push(("shield_near".into(), &mut self.shield_near));
+        v.push(("shield_far".into(), &mut self.shield_far));
+        v.push(("open_file_near_king".into(), &mut self.open_file_near_king));
+        v.push(("semi_open_file_near_king".into(), &mut self.semi_open_file_near_king));
+        v.push(("attacked_by_pawn".into(), &mut self.attacked_by_pawn));
+        v.push(("minor_attacked_by_minor".into(), &mut self.minor_attacked_by_minor));
+        v.push(("rook_attacked_by_minor".into(), &mut self.rook_attacked_by_minor));
+        v.push(("queen_attacked_by_lesser".into(), &mut self.queen_attacked_by_lesser));
+        v
+    }
+
+    /// The parameters as Rust source for `DEFAULT`.
+    pub fn to_source(&self) -> String {
+        let mut copy = self.clone();
+        let fields = copy.fields_mut();
+        let mut out = String::from("pub const DEFAULT: Params = Params {\n");
+        let mut i = 0;
+        while i < fields.len() {
+            let (name, _) = &fields[i];
+            if let Some(base) = name.strip_suffix("[0]") {
+                let items: Vec<String> = fields[i..]
+                    .iter()
+                    .take_while(|(n, _)| n.starts_with(&format!("{base}[")))
+                    .map(|(_, s)| format!("S({}, {})", s.0, s.1))
+                    .collect();
+                out.push_str(&format!("    {base}: [{}],\n", items.join(", ")));
+                i += items.len();
+            } else {
+                out.push_str(&format!("    {name}: S({}, {}),\n", fields[i].1 .0, fields[i].1 .1));
+                i += 1;
+            }
+        }
+        out.push_str("};\n");
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn source_round_trips_the_defaults() {
+        let src = DEFAULT.to_source();
+        assert!(src.contains("    isolated: S(-7, -11),\n"), "{src}");
+        assert!(src.contains("    mobility: [S(4, 4), S(5, 5), S(2, 4), S(1, 2)],\n"), "{src}");
+        assert_eq!(DEFAULT.clone().fields_mut().len(), 8 + 8 + 5 + 8 + 4 + 6 + 4 + 4);
+    }
+}

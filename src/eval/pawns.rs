@@ -1,0 +1,150 @@
+//! Pawn structure: passed, isolated, doubled, backward and connected pawns.
+
+use shakmaty::{attacks, Bitboard, Color, Square};
+
+use super::context::Ctx;
+use super::masks::{adjacent_files, attack_span, ci, file_mask, front_span, passed_span, relative_rank};
+use super::score::S;
+
+fn sign(color: Color) -> i32 {
+    if color == Color::White { 1 } else { -1 }
+}
+
+fn stop_square(color: Color, sq: Square) -> Option<Square> {
+    sq.offset(if color == Color::White { 8 } else { -8 })
+}
+
+/// Passed pawns, with their rank, a free path and both kings' distance to
+/// the square in front.
+pub fn passed_pawns(ctx: &Ctx, color: Color) -> S {
+    let c = ci(color);
+    let mut total = S::ZERO;
+    for sq in ctx.pawns[c] {
+        if (passed_span(color, sq) & ctx.pawns[1 - c]).any() || (front_span(color, sq) & ctx.pawns[c]).any() {
+            continue;
+        }
+        let rank = relative_rank(color, sq);
+        total += ctx.p.passed[rank];
+        if (front_span(color, sq) & ctx.occupied).is_empty() {
+            total += ctx.p.free_path[rank];
+        }
+        if let Some(stop) = stop_square(color, sq) {
+            let weight = rank.saturating_sub(2) as i32;
+            let theirs = ctx.king[1 - c].distance(stop).min(5) as i32;
+            let ours = ctx.king[c].distance(stop).min(5) as i32;
+            total += (ctx.p.king_distance_theirs * theirs + ctx.p.king_distance_ours * ours) * weight;
+        }
+    }
+    total
+}
+
+/// Pawns with no friendly pawn on either neighbouring file.
+pub fn isolated_pawns(ctx: &Ctx, color: Color) -> S {
+    let c = ci(color);
+    let n = ctx.pawns[c]
+        .into_iter()
+        .filter(|sq| (Bitboard(adjacent_files(sq.file() as usize)) & ctx.pawns[c]).is_empty())
+        .count() as i32;
+    ctx.p.isolated * n
+}
+
+/// Each pawn beyond the first on a file.
+pub fn doubled_pawns(ctx: &Ctx, color: Color) -> S {
+    let c = ci(color);
+    let extra: i32 = (0..8)
+        .map(|f| ((Bitboard(file_mask(f)) & ctx.pawns[c]).count() as i32 - 1).max(0))
+        .sum();
+    ctx.p.doubled * extra
+}
+
+/// Pawns that can no longer be supported by a neighbour and whose stop
+/// square an enemy pawn controls.
+pub fn backward_pawns(ctx: &Ctx, color: Color) -> S {
+    let c = ci(color);
+    let mut n = 0;
+    for sq in ctx.pawns[c] {
+        let supporters = Bitboard(adjacent_files(sq.file() as usize)) & ctx.pawns[c];
+        // Supporters level with or behind this pawn could still come up.
+        let behind_or_level = supporters & !attack_span(color, sq);
+        if behind_or_level.any() {
+            continue;
+        }
+        if let Some(stop) = stop_square(color, sq) {
+            if ctx.pawn_attacks(!color).contains(stop) {
+                n += 1;
+            }
+        }
+    }
+    ctx.p.backward * n
+}
+
+/// Pawns defended by a pawn or standing beside one.
+pub fn connected_pawns(ctx: &Ctx, color: Color) -> S {
+    let c = ci(color);
+    let mut total = S::ZERO;
+    for sq in ctx.pawns[c] {
+        let defended = (attacks::pawn_attacks(!color, sq) & ctx.pawns[c]).any();
+        let rank_mask = Bitboard::from_rank(sq.rank());
+        let phalanx = (Bitboard(adjacent_files(sq.file() as usize)) & rank_mask & ctx.pawns[c]).any();
+        if defended || phalanx {
+            total += ctx.p.connected[relative_rank(color, sq)];
+        }
+    }
+    total
+}
+
+/// All pawn-structure terms, White's view.
+pub fn pawn_structure(ctx: &Ctx) -> S {
+    let mut total = S::ZERO;
+    for color in [Color::White, Color::Black] {
+        let s = passed_pawns(ctx, color)
+            + isolated_pawns(ctx, color)
+            + doubled_pawns(ctx, color)
+            + backward_pawns(ctx, color)
+            + connected_pawns(ctx, color);
+        total += s * sign(color);
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::params::PARAMS;
+    use crate::eval::tests::pos;
+
+    fn term(f: fn(&Ctx, Color) -> S, fen: &str, color: Color) -> S {
+        let p = pos(fen);
+        f(&Ctx::new(&p), color)
+    }
+
+    #[test]
+    fn a_passed_pawn_is_worth_more_further_up() {
+        let far = term(passed_pawns, "4k3/8/1P6/8/8/8/8/4K3 w - - 0 1", Color::White);
+        let near = term(passed_pawns, "4k3/8/8/8/8/1P6/8/4K3 w - - 0 1", Color::White);
+        assert!(far.eg() > near.eg() && near.eg() > 0, "{far:?} {near:?}");
+        // Blocked by an enemy pawn ahead: not passed.
+        assert_eq!(term(passed_pawns, "4k3/1p6/8/8/8/1P6/8/4K3 w - - 0 1", Color::White), S::ZERO);
+    }
+
+    #[test]
+    fn isolated_and_doubled_pawns_cost() {
+        assert_eq!(term(isolated_pawns, "4k3/8/8/8/8/8/P1P5/4K3 w - - 0 1", Color::White), PARAMS.isolated * 2);
+        assert_eq!(term(isolated_pawns, "4k3/8/8/8/8/8/PP6/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert_eq!(term(doubled_pawns, "4k3/8/8/8/8/P7/P7/4K3 w - - 0 1", Color::White), PARAMS.doubled);
+    }
+
+    #[test]
+    fn backward_pawn_detected() {
+        // d3 pawn: neighbours c4/e4 are ahead, and e5... black pawn on e5? No: c5 controls d4.
+        let s = term(backward_pawns, "4k3/8/8/2p5/2P1P3/3P4/8/4K3 w - - 0 1", Color::White);
+        assert_eq!(s, PARAMS.backward);
+        assert_eq!(term(backward_pawns, "4k3/8/8/8/2P1P3/3P4/8/4K3 w - - 0 1", Color::White), S::ZERO);
+    }
+
+    #[test]
+    fn connected_pawns_score() {
+        assert!(term(connected_pawns, "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", Color::White).mg() > 0);
+        assert_eq!(term(connected_pawns, "4k3/8/8/8/3P3P/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
+    }
+}

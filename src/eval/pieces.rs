@@ -1,0 +1,133 @@
+//! Piece activity: mobility, the bishop pair, rooks on open files and the
+//! seventh rank, outposts.
+
+use shakmaty::{Bitboard, Color, Role};
+
+use super::context::Ctx;
+use super::masks::{attack_span, ci, file_mask, relative_rank};
+use super::score::S;
+
+/// The reachable-square count that is "normal" (worth zero) for knight,
+/// bishop, rook and queen, so that mobility does not shift the material
+/// balance PeSTO's tables set.
+const NORMAL_MOBILITY: [i32; 4] = [4, 6, 7, 13];
+
+/// Squares a piece can use: not our own, not covered by enemy pawns.
+fn mobility_area(ctx: &Ctx, color: Color) -> Bitboard {
+    !ctx.pieces[ci(color)] & !ctx.pawn_attacks(!color)
+}
+
+/// Knights, bishops, rooks and queens by the squares they reach.
+pub fn mobility(ctx: &Ctx, color: Color) -> S {
+    let area = mobility_area(ctx, color);
+    let mut total = S::ZERO;
+    for p in ctx.pieces_attacks.iter().filter(|p| p.color == color) {
+        let i = p.role as usize - Role::Knight as usize;
+        let (weight, normal) = (ctx.p.mobility[i], NORMAL_MOBILITY[i]);
+        total += weight * ((p.attacks & area).count() as i32 - normal);
+    }
+    total
+}
+
+/// Two bishops cover both colours of squares.
+pub fn bishop_pair(ctx: &Ctx, color: Color) -> S {
+    let bishops = ctx.ours(color, Role::Bishop);
+    if (bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any() {
+        ctx.p.bishop_pair
+    } else {
+        S::ZERO
+    }
+}
+
+/// Rooks on files with no pawns (open) or no pawns of ours (semi-open).
+pub fn rooks_on_files(ctx: &Ctx, color: Color) -> S {
+    let c = ci(color);
+    let mut total = S::ZERO;
+    for sq in ctx.ours(color, Role::Rook) {
+        let file = Bitboard(file_mask(sq.file() as usize));
+        if (file & ctx.pawns[c]).is_empty() {
+            total += if (file & ctx.pawns[1 - c]).is_empty() { ctx.p.rook_open_file } else { ctx.p.rook_semi_open_file };
+        }
+    }
+    total
+}
+
+/// Rooks on the seventh rank, where the enemy pawns start.
+pub fn rooks_on_seventh(ctx: &Ctx, color: Color) -> S {
+    let n = ctx.ours(color, Role::Rook).into_iter().filter(|&sq| relative_rank(color, sq) == 6).count() as i32;
+    ctx.p.rook_on_seventh * n
+}
+
+/// Knights and bishops on the enemy half, defended by a pawn, that no
+/// enemy pawn can ever attack.
+pub fn outposts(ctx: &Ctx, color: Color) -> S {
+    let c = ci(color);
+    let mut total = S::ZERO;
+    for (role, bonus) in [(Role::Knight, ctx.p.knight_outpost), (Role::Bishop, ctx.p.bishop_outpost)] {
+        for sq in ctx.ours(color, role) {
+            let rank = relative_rank(color, sq);
+            if (3..=5).contains(&rank)
+                && ctx.pawn_attacks(color).contains(sq)
+                && (attack_span(color, sq) & ctx.pawns[1 - c]).is_empty()
+            {
+                total += bonus;
+            }
+        }
+    }
+    total
+}
+
+/// All piece terms, White's view.
+pub fn piece_activity(ctx: &Ctx) -> S {
+    let mut total = S::ZERO;
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        let s = mobility(ctx, color)
+            + bishop_pair(ctx, color)
+            + rooks_on_files(ctx, color)
+            + rooks_on_seventh(ctx, color)
+            + outposts(ctx, color);
+        total += s * sign;
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::params::PARAMS;
+    use crate::eval::tests::pos;
+
+    fn term(f: fn(&Ctx, Color) -> S, fen: &str, color: Color) -> S {
+        let p = pos(fen);
+        f(&Ctx::new(&p), color)
+    }
+
+    #[test]
+    fn a_centralised_knight_is_more_mobile_than_a_cornered_one() {
+        let centre = term(mobility, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", Color::White);
+        let corner = term(mobility, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1", Color::White);
+        assert_eq!(centre, PARAMS.mobility[0] * 4);
+        assert_eq!(corner, PARAMS.mobility[0] * -2);
+    }
+
+    #[test]
+    fn bishop_pair_needs_both_colours() {
+        assert_eq!(term(bishop_pair, "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", Color::White), PARAMS.bishop_pair);
+        assert_eq!(term(bishop_pair, "4k3/8/8/8/8/8/8/1B2KB2 w - - 0 1", Color::White), S::ZERO);
+    }
+
+    #[test]
+    fn rooks_like_open_files_and_the_seventh() {
+        assert_eq!(term(rooks_on_files, "4k3/p7/8/8/8/8/7P/R3K3 w - - 0 1", Color::White), PARAMS.rook_semi_open_file);
+        assert_eq!(term(rooks_on_files, "4k3/8/8/8/8/8/7P/R3K3 w - - 0 1", Color::White), PARAMS.rook_open_file);
+        assert_eq!(term(rooks_on_files, "4k3/p7/8/8/8/8/P7/R3K3 w - - 0 1", Color::White), S::ZERO);
+        assert_eq!(term(rooks_on_seventh, "4k3/R7/8/8/8/8/8/4K3 w - - 0 1", Color::White), PARAMS.rook_on_seventh);
+    }
+
+    #[test]
+    fn a_supported_knight_beyond_enemy_pawns_is_an_outpost() {
+        assert_eq!(term(outposts, "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), PARAMS.knight_outpost);
+        // An enemy pawn on c7 can still drive it away.
+        assert_eq!(term(outposts, "4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
+    }
+}

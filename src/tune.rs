@@ -1,0 +1,324 @@
+//! Texel tuning: fit the evaluation weights to game results.
+//!
+//! Each training position carries the result of the game it came from.
+//! The evaluation, squashed by a sigmoid, predicts that result; tuning
+//! minimises the mean squared error over all positions. Every weight in
+//! `eval::params` enters the evaluation linearly, so each position's
+//! coefficient for each weight is measured once (by nudging the weight)
+//! and the fit then runs in memory with Adam, full-batch.
+//!
+//! Data: one position per line, `FEN [R]` with R the game result from
+//! White's view (1.0, 0.5, 0.0). `intrigue positions GAMES.pgn` makes such
+//! a file from the engine's own games (`positions_from_pgn`).
+
+use shakmaty::{Chess, Color, Position};
+
+use crate::eval::context::Ctx;
+use crate::eval::params::{Params, DEFAULT};
+use crate::eval::pst::PHASE_MAX;
+use crate::eval::score::S;
+use crate::eval::{endgame, material_and_placement, positional_terms, TEMPO};
+use crate::game::Game;
+
+/// One training position, reduced to what the linear model needs.
+struct Sample {
+    result: f64,
+    /// mg and eg weights of the position: phase / 24 and
+    /// scale * (24 - phase) / (24 * 64).
+    mg_share: f64,
+    eg_share: f64,
+    /// The part of the evaluation that tuning does not touch (material,
+    /// placement, king attacks), White's view, untapered.
+    fixed: (f64, f64),
+    /// The tempo bonus, White's view: added after tapering, as the engine does.
+    tempo: f64,
+    /// (parameter index, mg coefficient, eg coefficient), non-zero only.
+    coefficients: Vec<(u16, f32, f32)>,
+}
+
+/// Parses `FEN [R]` (also `FEN; R` and `FEN R`), R from White's view.
+pub fn parse_line(line: &str) -> Option<(Game, f64)> {
+    let line = line.trim();
+    let (fen, result) = if let Some(i) = line.rfind('[') {
+        (&line[..i], line[i + 1..].trim_end_matches(']'))
+    } else {
+        let i = line.rfind([' ', ';'])?;
+        (&line[..i], &line[i + 1..])
+    };
+    let result = match result.trim() {
+        "1.0" | "1" | "1-0" => 1.0,
+        "0.5" | "1/2-1/2" => 0.5,
+        "0.0" | "0" | "0-1" => 0.0,
+        _ => return None,
+    };
+    let game = Game::from_fen(fen.trim().trim_end_matches(';'), shakmaty::CastlingMode::Standard).ok()?;
+    Some((game, result))
+}
+
+fn field_values(p: &Params) -> Vec<S> {
+    let mut copy = p.clone();
+    copy.fields_mut().into_iter().map(|(_, s)| *s).collect()
+}
+
+fn set_fields(p: &mut Params, values: &[(f64, f64)]) {
+    for ((_, s), &(mg, eg)) in p.fields_mut().into_iter().zip(values) {
+        *s = S(mg.round() as i32, eg.round() as i32);
+    }
+}
+
+fn sample(pos: &Chess, result: f64, base: &Params) -> Sample {
+    let (material, phase) = material_and_placement(pos);
+    let base_terms = positional_terms(&Ctx::with_params(pos, base));
+    let total = material + base_terms;
+    let scale = endgame::scale_factor(pos, if total.eg() >= 0 { Color::White } else { Color::Black });
+    let mut coefficients = Vec::new();
+    let mut tuned = S::ZERO;
+    let n = field_values(base).len();
+    for i in 0..n {
+        let mut nudged = base.clone();
+        {
+            let mut fields = nudged.fields_mut();
+            let s = &mut fields[i].1;
+            **s = S(s.0 + 1, s.1 + 1);
+        }
+        let d = positional_terms(&Ctx::with_params(pos, &nudged)) - base_terms;
+        if d != S::ZERO {
+            coefficients.push((i as u16, d.0 as f32, d.1 as f32));
+            let w = field_values(base)[i];
+            tuned += S(w.0 * d.0, w.1 * d.1);
+        }
+    }
+    let tempo = if pos.turn() == Color::White { TEMPO } else { -TEMPO } as f64;
+    let fixed = total - tuned;
+    Sample {
+        result,
+        mg_share: phase as f64 / PHASE_MAX as f64,
+        eg_share: scale as f64 * (PHASE_MAX - phase) as f64 / (PHASE_MAX as f64 * endgame::FULL as f64),
+        fixed: (fixed.0 as f64, fixed.1 as f64),
+        tempo,
+        coefficients,
+    }
+}
+
+fn predict(s: &Sample, w: &[(f64, f64)]) -> f64 {
+    let (mut mg, mut eg) = s.fixed;
+    for &(i, cm, ce) in &s.coefficients {
+        mg += w[i as usize].0 * cm as f64;
+        eg += w[i as usize].1 * ce as f64;
+    }
+    mg * s.mg_share + eg * s.eg_share + s.tempo
+}
+
+fn sigmoid(k: f64, eval: f64) -> f64 {
+    1.0 / (1.0 + (-k * eval / 400.0).exp())
+}
+
+fn error(samples: &[Sample], w: &[(f64, f64)], k: f64) -> f64 {
+    samples.iter().map(|s| (s.result - sigmoid(k, predict(s, w))).powi(2)).sum::<f64>() / samples.len() as f64
+}
+
+/// The sigmoid scale that best maps evaluations to results.
+fn fit_k(samples: &[Sample], w: &[(f64, f64)]) -> f64 {
+    let (mut lo, mut hi) = (0.1, 5.0);
+    for _ in 0..40 {
+        let a = lo + (hi - lo) / 3.0;
+        let b = hi - (hi - lo) / 3.0;
+        if error(samples, w, a) < error(samples, w, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+pub struct Outcome {
+    pub positions: usize,
+    pub k: f64,
+    pub error_before: f64,
+    pub error_after: f64,
+    pub params: Params,
+}
+
+/// Tunes `DEFAULT` on the positions in `lines`, for `epochs` full passes.
+pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, log: &mut dyn FnMut(&str)) -> Outcome {
+    let base = DEFAULT.clone();
+    let samples: Vec<Sample> = lines
+        .filter_map(|l| parse_line(&l))
+        .filter(|(g, _)| !g.position().is_check() && !g.position().is_insufficient_material())
+        .map(|(g, r)| sample(g.position(), r, &base))
+        .collect();
+    log(&format!("{} positions", samples.len()));
+    let mut w: Vec<(f64, f64)> = field_values(&base).iter().map(|s| (s.0 as f64, s.1 as f64)).collect();
+    let k = fit_k(&samples, &w);
+    let error_before = error(&samples, &w, k);
+    log(&format!("K = {k:.4}, error {error_before:.6}"));
+    // Adam, full batch.
+    let (rate, b1, b2, eps) = (1.0, 0.9, 0.999, 1e-8);
+    let mut m = vec![(0.0, 0.0); w.len()];
+    let mut v = vec![(0.0, 0.0); w.len()];
+    for epoch in 1..=epochs {
+        let mut grad = vec![(0.0, 0.0); w.len()];
+        for s in &samples {
+            let p = sigmoid(k, predict(s, &w));
+            let g = -2.0 * (s.result - p) * p * (1.0 - p) * k / 400.0;
+            for &(i, cm, ce) in &s.coefficients {
+                grad[i as usize].0 += g * cm as f64 * s.mg_share;
+                grad[i as usize].1 += g * ce as f64 * s.eg_share;
+            }
+        }
+        let n = samples.len() as f64;
+        for i in 0..w.len() {
+            let (gm, ge) = (grad[i].0 / n, grad[i].1 / n);
+            m[i] = (b1 * m[i].0 + (1.0 - b1) * gm, b1 * m[i].1 + (1.0 - b1) * ge);
+            v[i] = (b2 * v[i].0 + (1.0 - b2) * gm * gm, b2 * v[i].1 + (1.0 - b2) * ge * ge);
+            let c1 = 1.0 - b1.powi(epoch as i32);
+            let c2 = 1.0 - b2.powi(epoch as i32);
+            w[i].0 -= rate * (m[i].0 / c1) / ((v[i].0 / c2).sqrt() + eps);
+            w[i].1 -= rate * (m[i].1 / c1) / ((v[i].1 / c2).sqrt() + eps);
+        }
+        if epoch % 50 == 0 || epoch == epochs {
+            log(&format!("epoch {epoch}: error {:.6}", error(&samples, &w, k)));
+        }
+    }
+    let mut params = base;
+    set_fields(&mut params, &w);
+    let rounded: Vec<(f64, f64)> = field_values(&params).iter().map(|s| (s.0 as f64, s.1 as f64)).collect();
+    Outcome { positions: samples.len(), k, error_before, error_after: error(&samples, &rounded, k), params }
+}
+
+/// One game of a PGN file: its result from White's view and its moves
+/// in SAN. Comments, variations, NAGs and move numbers are skipped.
+fn pgn_games(text: &str) -> Vec<(Option<f64>, Vec<String>)> {
+    let mut games = Vec::new();
+    let mut result = None;
+    let mut moves: Vec<String> = Vec::new();
+    let mut in_movetext = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            if in_movetext {
+                games.push((result.take(), std::mem::take(&mut moves)));
+                in_movetext = false;
+            }
+            if let Some(r) = line.strip_prefix("[Result \"") {
+                result = match r.trim_end_matches("\"]") {
+                    "1-0" => Some(1.0),
+                    "0-1" => Some(0.0),
+                    "1/2-1/2" => Some(0.5),
+                    _ => None,
+                };
+            }
+            continue;
+        }
+        in_movetext |= !line.is_empty();
+        let mut depth = 0;
+        let mut cleaned = String::new();
+        for ch in line.chars() {
+            match ch {
+                '{' | '(' => depth += 1,
+                '}' | ')' => depth -= 1,
+                _ if depth == 0 => cleaned.push(ch),
+                _ => {}
+            }
+        }
+        for token in cleaned.split_whitespace() {
+            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
+                continue;
+            }
+            let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            if token.is_empty() || token.starts_with('$') {
+                continue;
+            }
+            moves.push(token.to_string());
+        }
+    }
+    if in_movetext {
+        games.push((result, moves));
+    }
+    games
+}
+
+/// Training lines (`FEN [R]`) from the games in a PGN text: positions
+/// after the opening (ply 16 on), not in check, where the move played
+/// next is quiet (so the static evaluation is meaningful), one in `every`.
+pub fn positions_from_pgn(text: &str, every: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for (result, moves) in pgn_games(text) {
+        let Some(result) = result else { continue };
+        let mut pos = Chess::default();
+        for (ply, san) in moves.iter().enumerate() {
+            let Ok(m) = san.parse::<shakmaty::san::San>().map_err(|_| ()).and_then(|s| s.to_move(&pos).map_err(|_| ())) else {
+                break;
+            };
+            let quiet = !m.is_capture() && !m.is_promotion();
+            if ply >= 16 && quiet && !pos.is_check() && ply % every.max(1) == 0 {
+                let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
+                out.push(format!("{fen} [{result:.1}]"));
+            }
+            pos.play_unchecked(m);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_come_out_of_a_pgn_with_their_result() {
+        let pgn = "[Event \"x\"]\n[Result \"0-1\"]\n\n1. f3 {book} e5 2. g4 $1 (2. e4) Qh4# 0-1\n\n\
+                   [Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 1-0\n";
+        let games = pgn_games(pgn);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0], (Some(0.0), vec!["f3".to_string(), "e5".into(), "g4".into(), "Qh4#".into()]));
+        let lines = positions_from_pgn(pgn, 1);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(lines[0].ends_with(" [1.0]"));
+        assert!(parse_line(&lines[0]).is_some());
+    }
+
+    #[test]
+    fn lines_parse_in_the_usual_formats() {
+        let (_, r) = parse_line("4k3/8/8/8/8/8/8/3QK3 w - - 0 1 [1.0]").unwrap();
+        assert_eq!(r, 1.0);
+        let (_, r) = parse_line("4k3/8/8/8/8/8/8/3QK3 w - - 0 1; 0.5").unwrap();
+        assert_eq!(r, 0.5);
+        assert!(parse_line("nonsense [1.0]").is_none());
+    }
+
+    #[test]
+    fn the_linear_model_reproduces_the_evaluation() {
+        for fen in crate::bench::POSITIONS {
+            let g = Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap();
+            let pos = g.position();
+            if pos.is_insufficient_material() {
+                continue;
+            }
+            let s = sample(pos, 0.5, &DEFAULT);
+            let w: Vec<(f64, f64)> = field_values(&DEFAULT).iter().map(|s| (s.0 as f64, s.1 as f64)).collect();
+            let model = predict(&s, &w);
+            let white_view = if pos.turn() == Color::White { crate::eval::evaluate(pos) } else { -crate::eval::evaluate(pos) };
+            // The engine rounds each division; the model does not.
+            assert!((model - white_view as f64).abs() <= 2.0, "{fen}: model {model} eval {white_view}");
+        }
+    }
+
+    #[test]
+    fn tuning_moves_a_weight_the_results_disagree_with() {
+        // White keeps winning positions where it has an isolated pawn: the
+        // tuner must make the isolated-pawn penalty less negative.
+        let lines: Vec<String> = (0..40)
+            .flat_map(|_| {
+                [
+                    "4k3/8/8/8/8/8/P1P5/4K3 w - - 0 1 [1.0]".to_string(),
+                    "4k3/8/8/8/8/8/PP6/4K3 w - - 0 1 [0.5]".to_string(),
+                ]
+            })
+            .collect();
+        let out = tune(lines.into_iter(), 100, &mut |_| {});
+        assert!(out.error_after < out.error_before);
+        assert!(out.params.isolated.1 > DEFAULT.isolated.1, "{:?}", out.params.isolated);
+    }
+}
