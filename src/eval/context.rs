@@ -5,6 +5,8 @@ use arrayvec::ArrayVec;
 use shakmaty::{attacks, Bitboard, Board, Chess, Color, Position, Role, Square};
 
 use super::masks::ci;
+use super::pst::{PHASE_MAX, PHASE_WEIGHT, PSQT};
+use super::score::S;
 use super::params::{Params, PARAMS};
 
 /// One knight, bishop, rook or queen and the squares it attacks.
@@ -17,6 +19,10 @@ pub struct PieceAttacks {
 }
 
 pub struct Ctx<'a> {
+    /// Material and piece-square score (White's view) and game phase,
+    /// summed in the same pass over the board.
+    pub material: S,
+    pub phase: i32,
     /// The weights the terms use.
     pub p: &'a Params,
     /// Every knight, bishop, rook and queen with its attacks (at most 32
@@ -56,9 +62,19 @@ impl<'a> Ctx<'a> {
         let mut attacks_by = [[Bitboard(0); 7]; 2];
         let mut all = [Bitboard(0); 2];
         let mut pieces_attacks = ArrayVec::new();
+        let mut material = S::ZERO;
+        let mut phase = 0;
         for (sq, piece) in board.iter() {
             let a = attacks::attacks(sq, piece, occupied);
             let c = ci(piece.color);
+            let r = piece.role as usize - 1;
+            let placed = S(PSQT.mg[c][r][sq as usize], PSQT.eg[c][r][sq as usize]);
+            if c == 0 {
+                material += placed;
+            } else {
+                material -= placed;
+            }
+            phase += PHASE_WEIGHT[r];
             attacks_by[c][piece.role as usize] |= a;
             all[c] |= a;
             if !matches!(piece.role, Role::Pawn | Role::King) && !pieces_attacks.is_full() {
@@ -68,6 +84,8 @@ impl<'a> Ctx<'a> {
         let king_of = |c: Color| board.king_of(c).unwrap_or(Square::A1);
         let king = [king_of(Color::White), king_of(Color::Black)];
         Ctx {
+            material,
+            phase: phase.min(PHASE_MAX),
             p,
             pieces_attacks,
             board,

@@ -12,6 +12,7 @@ pub mod endgame;
 pub mod king;
 pub mod masks;
 pub mod params;
+pub mod pawn_cache;
 pub mod pawns;
 pub mod pieces;
 pub mod pst;
@@ -67,14 +68,18 @@ fn taper(s: S, phase: i32, eg_scale: i32) -> i32 {
 
 /// Every term, White's view, before tapering.
 pub fn terms(pos: &Chess) -> (S, i32) {
-    let (material, phase) = material_and_placement(pos);
-    (material + positional_terms(&Ctx::new(pos)), phase)
+    let ctx = Ctx::new(pos);
+    (ctx.material + positional_terms(&ctx), ctx.phase)
 }
 
 /// The terms beyond material and placement, with the weights in `ctx`
 /// (the tuner varies them).
 pub fn positional_terms(ctx: &Ctx) -> S {
-    pawns::pawn_structure(ctx) + pieces::piece_activity(ctx) + king::king_safety(ctx) + threats::threats(ctx)
+    positional_terms_from(ctx, &pawns::pawn_info(ctx))
+}
+
+fn positional_terms_from(ctx: &Ctx, pawn_info: &pawns::PawnInfo) -> S {
+    pawns::pawn_structure_from(ctx, pawn_info) + pieces::piece_activity(ctx) + king::king_safety(ctx) + threats::threats(ctx)
 }
 
 /// Which side the endgame scale factor is judged for: the side ahead.
@@ -99,11 +104,25 @@ pub fn breakdown(pos: &Chess) -> Vec<(&'static str, S)> {
 
 /// Evaluates `pos` in centipawns from the side to move's point of view.
 pub fn evaluate(pos: &Chess) -> i32 {
+    evaluate_with(pos, None)
+}
+
+/// `evaluate`, with the pawn terms taken from (and stored in) `cache`.
+pub fn evaluate_cached(pos: &Chess, cache: &mut pawn_cache::PawnCache) -> i32 {
+    evaluate_with(pos, Some(cache))
+}
+
+fn evaluate_with(pos: &Chess, cache: Option<&mut pawn_cache::PawnCache>) -> i32 {
     if pos.is_insufficient_material() {
         return 0;
     }
-    let (total, phase) = terms(pos);
-    let white_view = taper(total, phase, endgame_scale(pos, total));
+    let ctx = Ctx::new(pos);
+    let pawn_info = match cache {
+        Some(c) => c.probe(&ctx),
+        None => pawns::pawn_info(&ctx),
+    };
+    let total = ctx.material + positional_terms_from(&ctx, &pawn_info);
+    let white_view = taper(total, ctx.phase, endgame_scale(pos, total));
     let score = match pos.turn() {
         Color::White => white_view,
         Color::Black => -white_view,
@@ -137,6 +156,17 @@ pub(crate) mod tests {
         for fen in crate::bench::POSITIONS {
             let p = pos(fen);
             assert_eq!(evaluate(&p), evaluate(&mirrored(&p)), "{fen}");
+        }
+    }
+
+    #[test]
+    fn the_pawn_cache_changes_nothing() {
+        let mut cache = pawn_cache::PawnCache::default();
+        for _ in 0..2 {
+            for fen in crate::bench::POSITIONS {
+                let p = pos(fen);
+                assert_eq!(evaluate_cached(&p, &mut cache), evaluate(&p), "{fen}");
+            }
         }
     }
 

@@ -14,15 +14,28 @@ fn stop_square(color: Color, sq: Square) -> Option<Square> {
     sq.offset(if color == Color::White { 8 } else { -8 })
 }
 
+/// Pawns of `color` with no enemy pawn ahead on their own or a
+/// neighbouring file, and no pawn of ours in front of them.
+pub fn passers(ctx: &Ctx, color: Color) -> Bitboard {
+    let c = ci(color);
+    ctx.pawns[c]
+        .into_iter()
+        .filter(|&sq| (passed_span(color, sq) & ctx.pawns[1 - c]).is_empty() && (front_span(color, sq) & ctx.pawns[c]).is_empty())
+        .collect()
+}
+
 /// Passed pawns, with their rank, a free path and both kings' distance to
 /// the square in front.
 pub fn passed_pawns(ctx: &Ctx, color: Color) -> S {
+    passed_pawn_bonus(ctx, color, passers(ctx, color))
+}
+
+/// The passed-pawn bonus for known passers (the cacheable part of the
+/// passed-pawn term is finding them; the rest depends on kings and pieces).
+pub fn passed_pawn_bonus(ctx: &Ctx, color: Color, passers: Bitboard) -> S {
     let c = ci(color);
     let mut total = S::ZERO;
-    for sq in ctx.pawns[c] {
-        if (passed_span(color, sq) & ctx.pawns[1 - c]).any() || (front_span(color, sq) & ctx.pawns[c]).any() {
-            continue;
-        }
+    for sq in passers {
         let rank = relative_rank(color, sq);
         total += ctx.p.passed[rank];
         if (front_span(color, sq) & ctx.occupied).is_empty() {
@@ -93,18 +106,35 @@ pub fn connected_pawns(ctx: &Ctx, color: Color) -> S {
     total
 }
 
+/// What depends on the pawns alone (cached by the search's pawn cache):
+/// the skeleton terms, White's view, and each side's passers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PawnInfo {
+    pub skeleton: S,
+    pub passers: [Bitboard; 2],
+}
+
+/// Isolated, doubled, backward and connected pawns for both sides, and
+/// the passers.
+pub fn pawn_info(ctx: &Ctx) -> PawnInfo {
+    let mut info = PawnInfo::default();
+    for color in [Color::White, Color::Black] {
+        let s = isolated_pawns(ctx, color) + doubled_pawns(ctx, color) + backward_pawns(ctx, color) + connected_pawns(ctx, color);
+        info.skeleton += s * sign(color);
+        info.passers[ci(color)] = passers(ctx, color);
+    }
+    info
+}
+
+/// All pawn-structure terms, White's view, from the pawn-only part.
+pub fn pawn_structure_from(ctx: &Ctx, info: &PawnInfo) -> S {
+    info.skeleton + passed_pawn_bonus(ctx, Color::White, info.passers[0])
+        - passed_pawn_bonus(ctx, Color::Black, info.passers[1])
+}
+
 /// All pawn-structure terms, White's view.
 pub fn pawn_structure(ctx: &Ctx) -> S {
-    let mut total = S::ZERO;
-    for color in [Color::White, Color::Black] {
-        let s = passed_pawns(ctx, color)
-            + isolated_pawns(ctx, color)
-            + doubled_pawns(ctx, color)
-            + backward_pawns(ctx, color)
-            + connected_pawns(ctx, color);
-        total += s * sign(color);
-    }
-    total
+    pawn_structure_from(ctx, &pawn_info(ctx))
 }
 
 #[cfg(test)]

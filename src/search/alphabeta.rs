@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Position, Role};
 
 use super::{score_from_tt, score_to_tt, Searcher, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
-use crate::eval::{evaluate, piece_value, see::see};
+use crate::eval::{piece_value, see::see};
 use crate::tt::{pack_move, Bound};
 
 /// Ordering score bands: the table move, then winning captures, killers,
@@ -132,7 +132,7 @@ impl Searcher {
                 return DRAW;
             }
             if ply >= MAX_PLY - 1 {
-                return evaluate(pos);
+                return self.evaluate(pos);
             }
             // Mate distance pruning: no line from here beats a mate already found.
             let (a, b) = (alpha.max(-MATE + ply as i32), beta.min(MATE - ply as i32 - 1));
@@ -160,7 +160,10 @@ impl Searcher {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            entry.map_or_else(|| evaluate(pos), |e| e.eval)
+            match entry {
+                Some(e) => e.eval,
+                None => self.evaluate(pos),
+            }
         };
         self.stack[ply].static_eval = static_eval;
 

@@ -17,6 +17,7 @@ use std::time::Instant;
 
 use shakmaty::{Chess, Move, MoveList, Position};
 
+use crate::eval::pawn_cache::PawnCache;
 use crate::game::{self, Game};
 use crate::tt::{pack_move, unpack_move, TranspositionTable};
 use limits::Limits;
@@ -156,6 +157,7 @@ pub struct Searcher {
     helper_id: usize,
     /// Where a helper reports its node count (the main thread's signals).
     node_sink: Option<Arc<Signals>>,
+    pawn_cache: Box<PawnCache>,
 }
 
 impl Searcher {
@@ -184,7 +186,14 @@ impl Searcher {
             lmr,
             helper_id: 0,
             node_sink: None,
+            pawn_cache: Box::default(),
         }
+    }
+
+    /// The static evaluation, with this thread's pawn cache.
+    #[inline]
+    pub(crate) fn evaluate(&mut self, pos: &Chess) -> i32 {
+        crate::eval::evaluate_cached(pos, &mut self.pawn_cache)
     }
 
     /// A Lazy SMP helper: it searches the same root on the shared table,

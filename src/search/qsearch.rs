@@ -6,7 +6,7 @@ use shakmaty::{Chess, Position};
 
 use super::alphabeta::{mvv_lva, MovePicker};
 use super::{Searcher, DRAW, MATE, MAX_PLY};
-use crate::eval::{evaluate, piece_value, see::see};
+use crate::eval::{piece_value, see::see};
 
 /// Margin for delta pruning: a capture that cannot lift the score to alpha
 /// even with this bonus is skipped.
@@ -24,10 +24,10 @@ impl Searcher {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return self.evaluate(pos);
         }
         let in_check = pos.is_check();
-        let stand_pat = if in_check { -MATE + ply as i32 } else { evaluate(pos) };
+        let stand_pat = if in_check { -MATE + ply as i32 } else { self.evaluate(pos) };
         if stand_pat >= beta {
             return stand_pat;
         }
