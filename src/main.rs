@@ -12,7 +12,7 @@ const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
        intrigue bench [DEPTH]    fixed-depth search over the bench positions
        intrigue perft N [FEN]    perft to depth N, per root move
        intrigue epd FILE [MS]    solve an EPD suite (bm/am), MS ms per position (default 250)
-       intrigue tune DATA [EPOCHS]  Texel-tune the evaluation weights on 'FEN [result]' lines
+       intrigue tune DATA [EPOCHS [L2]]  Texel-tune the evaluation weights on 'FEN [result]' lines
        intrigue positions PGN... training lines 'FEN [result]' from games";
 
 fn main() -> ExitCode {
@@ -143,8 +143,19 @@ fn run_tune(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let out = intrigue::tune::tune(text.lines().map(String::from), epochs, &mut |m| eprintln!("{m}"));
-    println!("// {} positions, K {:.4}, error {:.6} -> {:.6}", out.positions, out.k, out.error_before, out.error_after);
+    let l2 = match args.get(2).map(|v| v.parse::<f64>()) {
+        None => 1e-7,
+        Some(Ok(v)) if v >= 0.0 => v,
+        Some(_) => {
+            eprintln!("tune: L2 must be a non-negative number");
+            return ExitCode::from(2);
+        }
+    };
+    let out = intrigue::tune::tune(text.lines().map(String::from), epochs, l2, &mut |m| eprintln!("{m}"));
+    println!(
+        "// {} positions, K {:.4}, error {:.6} -> {:.6}, validation {:.6} -> {:.6}, {epochs} epochs, L2 {l2:e}",
+        out.positions, out.k, out.error_before, out.error_after, out.validation_before, out.validation_after
+    );
     print!("{}", out.params.to_source());
     ExitCode::SUCCESS
 }

@@ -135,24 +135,37 @@ fn fit_k(samples: &[Sample], w: &[(f64, f64)]) -> f64 {
 pub struct Outcome {
     pub positions: usize,
     pub k: f64,
+    /// Training error before and after.
     pub error_before: f64,
     pub error_after: f64,
+    /// Error on the held-out positions (every tenth), before and after:
+    /// the honest measure of whether the fit generalises.
+    pub validation_before: f64,
+    pub validation_after: f64,
     pub params: Params,
 }
 
 /// Tunes `DEFAULT` on the positions in `lines`, for `epochs` full passes.
-pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, log: &mut dyn FnMut(&str)) -> Outcome {
+/// `l2` pulls every weight towards its starting value (ridge
+/// regularisation), so rare features cannot run wild on little data.
+pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, l2: f64, log: &mut dyn FnMut(&str)) -> Outcome {
     let base = DEFAULT.clone();
-    let samples: Vec<Sample> = lines
+    let all: Vec<Sample> = lines
         .filter_map(|l| parse_line(&l))
         .filter(|(g, _)| !g.position().is_check() && !g.position().is_insufficient_material())
         .map(|(g, r)| sample(g.position(), r, &base))
         .collect();
-    log(&format!("{} positions", samples.len()));
-    let mut w: Vec<(f64, f64)> = field_values(&base).iter().map(|s| (s.0 as f64, s.1 as f64)).collect();
+    let (mut samples, mut validation) = (Vec::new(), Vec::new());
+    for (i, s) in all.into_iter().enumerate() {
+        if i % 10 == 9 { validation.push(s) } else { samples.push(s) }
+    }
+    log(&format!("{} training and {} validation positions", samples.len(), validation.len()));
+    let start: Vec<(f64, f64)> = field_values(&base).iter().map(|s| (s.0 as f64, s.1 as f64)).collect();
+    let mut w = start.clone();
     let k = fit_k(&samples, &w);
     let error_before = error(&samples, &w, k);
-    log(&format!("K = {k:.4}, error {error_before:.6}"));
+    let validation_before = error(&validation, &w, k);
+    log(&format!("K = {k:.4}, error {error_before:.6}, validation {validation_before:.6}"));
     // Adam, full batch.
     let (rate, b1, b2, eps) = (1.0, 0.9, 0.999, 1e-8);
     let mut m = vec![(0.0, 0.0); w.len()];
@@ -169,7 +182,8 @@ pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, log: &mut dyn Fn
         }
         let n = samples.len() as f64;
         for i in 0..w.len() {
-            let (gm, ge) = (grad[i].0 / n, grad[i].1 / n);
+            let gm = grad[i].0 / n + 2.0 * l2 * (w[i].0 - start[i].0);
+            let ge = grad[i].1 / n + 2.0 * l2 * (w[i].1 - start[i].1);
             m[i] = (b1 * m[i].0 + (1.0 - b1) * gm, b1 * m[i].1 + (1.0 - b1) * ge);
             v[i] = (b2 * v[i].0 + (1.0 - b2) * gm * gm, b2 * v[i].1 + (1.0 - b2) * ge * ge);
             let c1 = 1.0 - b1.powi(epoch as i32);
@@ -178,28 +192,51 @@ pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, log: &mut dyn Fn
             w[i].1 -= rate * (m[i].1 / c1) / ((v[i].1 / c2).sqrt() + eps);
         }
         if epoch % 50 == 0 || epoch == epochs {
-            log(&format!("epoch {epoch}: error {:.6}", error(&samples, &w, k)));
+            log(&format!("epoch {epoch}: error {:.6}, validation {:.6}", error(&samples, &w, k), error(&validation, &w, k)));
         }
     }
     let mut params = base;
     set_fields(&mut params, &w);
     let rounded: Vec<(f64, f64)> = field_values(&params).iter().map(|s| (s.0 as f64, s.1 as f64)).collect();
-    Outcome { positions: samples.len(), k, error_before, error_after: error(&samples, &rounded, k), params }
+    Outcome {
+        positions: samples.len() + validation.len(),
+        k,
+        error_before,
+        error_after: error(&samples, &rounded, k),
+        validation_before,
+        validation_after: error(&validation, &rounded, k),
+        params,
+    }
 }
 
-/// One game of a PGN file: its result from White's view and its moves
-/// in SAN. Comments, variations, NAGs and move numbers are skipped.
-fn pgn_games(text: &str) -> Vec<(Option<f64>, Vec<String>)> {
+/// One game of a PGN file.
+#[derive(Debug, PartialEq)]
+struct PgnGame {
+    /// The result from White's view, if the game ended.
+    result: Option<f64>,
+    /// The `[FEN]` start position, if not the standard one.
+    fen: Option<String>,
+    /// The moves in SAN.
+    moves: Vec<String>,
+}
+
+/// The games of a PGN text. Comments, variations, NAGs and move numbers
+/// are skipped.
+fn pgn_games(text: &str) -> Vec<PgnGame> {
     let mut games = Vec::new();
     let mut result = None;
+    let mut fen = None;
     let mut moves: Vec<String> = Vec::new();
     let mut in_movetext = false;
     for line in text.lines() {
         let line = line.trim();
         if line.starts_with('[') {
             if in_movetext {
-                games.push((result.take(), std::mem::take(&mut moves)));
+                games.push(PgnGame { result: result.take(), fen: fen.take(), moves: std::mem::take(&mut moves) });
                 in_movetext = false;
+            }
+            if let Some(f) = line.strip_prefix("[FEN \"") {
+                fen = Some(f.trim_end_matches("\"]").to_string());
             }
             if let Some(r) = line.strip_prefix("[Result \"") {
                 result = match r.trim_end_matches("\"]") {
@@ -234,25 +271,33 @@ fn pgn_games(text: &str) -> Vec<(Option<f64>, Vec<String>)> {
         }
     }
     if in_movetext {
-        games.push((result, moves));
+        games.push(PgnGame { result, fen, moves });
     }
     games
 }
 
 /// Training lines (`FEN [R]`) from the games in a PGN text: positions
-/// after the opening (ply 16 on), not in check, where the move played
-/// next is quiet (so the static evaluation is meaningful), one in `every`.
+/// after the first 10 plies of the game, not in check, where the move
+/// played next is quiet (so the static evaluation is meaningful), one in
+/// `every`.
 pub fn positions_from_pgn(text: &str, every: usize) -> Vec<String> {
     let mut out = Vec::new();
-    for (result, moves) in pgn_games(text) {
-        let Some(result) = result else { continue };
-        let mut pos = Chess::default();
-        for (ply, san) in moves.iter().enumerate() {
+    for game in pgn_games(text) {
+        let Some(result) = game.result else { continue };
+        let mut pos = match &game.fen {
+            None => Chess::default(),
+            Some(fen) => match Game::from_fen(fen, shakmaty::CastlingMode::Standard) {
+                Ok(g) => g.position().clone(),
+                Err(_) => continue,
+            },
+        };
+        // Ply counts from the game's first move, whatever the start position.
+        for (ply, san) in game.moves.iter().enumerate() {
             let Ok(m) = san.parse::<shakmaty::san::San>().map_err(|_| ()).and_then(|s| s.to_move(&pos).map_err(|_| ())) else {
                 break;
             };
             let quiet = !m.is_capture() && !m.is_promotion();
-            if ply >= 16 && quiet && !pos.is_check() && ply % every.max(1) == 0 {
+            if ply >= 10 && quiet && !pos.is_check() && ply % every.max(1) == 0 {
                 let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
                 out.push(format!("{fen} [{result:.1}]"));
             }
@@ -272,11 +317,17 @@ mod tests {
                    [Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 1-0\n";
         let games = pgn_games(pgn);
         assert_eq!(games.len(), 2);
-        assert_eq!(games[0], (Some(0.0), vec!["f3".to_string(), "e5".into(), "g4".into(), "Qh4#".into()]));
+        assert_eq!(games[0], PgnGame { result: Some(0.0), fen: None, moves: vec!["f3".into(), "e5".into(), "g4".into(), "Qh4#".into()] });
         let lines = positions_from_pgn(pgn, 1);
-        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert_eq!(lines.len(), 7, "{lines:?}");
         assert!(lines[0].ends_with(" [1.0]"));
         assert!(parse_line(&lines[0]).is_some());
+        // Games from a set-up position start there.
+        let from_fen = "[Result \"1/2-1/2\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra7 Kf8 2. Ra6 Kg8 3. Ra5 Kh8 4. Ra4 Kg8 5. Ra3 Kf8 6. Ra2 Ke8 1/2-1/2\n";
+        let lines = positions_from_pgn(from_fen, 1);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert_eq!(lines[0], "5k2/8/8/8/8/R7/8/4K3 w - - 10 6 [0.5]");
+        assert!(lines.iter().all(|l| l.ends_with(" [0.5]")));
     }
 
     #[test]
@@ -317,7 +368,7 @@ mod tests {
                 ]
             })
             .collect();
-        let out = tune(lines.into_iter(), 100, &mut |_| {});
+        let out = tune(lines.into_iter(), 100, 0.0, &mut |_| {});
         assert!(out.error_after < out.error_before);
         assert!(out.params.isolated.1 > DEFAULT.isolated.1, "{:?}", out.params.isolated);
     }
