@@ -1,6 +1,8 @@
 //! Texel tuning: fit the evaluation weights to game results.
 //!
 //! Each training position carries the result of the game it came from.
+//! It is first replaced by the leaf of its quiescence search, so the
+//! evaluation is fitted on positions where nothing hangs.
 //! The evaluation, squashed by a sigmoid, predicts that result; tuning
 //! minimises the mean squared error over all positions. Every weight in
 //! `eval::params` enters the evaluation linearly, so each position's
@@ -18,7 +20,11 @@ use crate::eval::params::{Params, DEFAULT};
 use crate::eval::pst::PHASE_MAX;
 use crate::eval::score::S;
 use crate::eval::{endgame, material_and_placement, positional_terms, TEMPO};
+use std::sync::Arc;
+
 use crate::game::Game;
+use crate::search::{Searcher, Signals};
+use crate::tt::TranspositionTable;
 
 /// One training position, reduced to what the linear model needs.
 struct Sample {
@@ -150,10 +156,13 @@ pub struct Outcome {
 /// regularisation), so rare features cannot run wild on little data.
 pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, l2: f64, log: &mut dyn FnMut(&str)) -> Outcome {
     let base = DEFAULT.clone();
+    let mut searcher = Searcher::new(Arc::new(TranspositionTable::new(1)), Arc::new(Signals::default()));
     let all: Vec<Sample> = lines
         .filter_map(|l| parse_line(&l))
-        .filter(|(g, _)| !g.position().is_check() && !g.position().is_insufficient_material())
-        .map(|(g, r)| sample(g.position(), r, &base))
+        .filter(|(g, _)| !g.position().is_check())
+        .map(|(g, r)| (searcher.quiet_leaf(g.position()), r))
+        .filter(|(leaf, _)| !leaf.is_check() && !leaf.is_insufficient_material())
+        .map(|(leaf, r)| sample(&leaf, r, &base))
         .collect();
     let (mut samples, mut validation) = (Vec::new(), Vec::new());
     for (i, s) in all.into_iter().enumerate() {

@@ -429,6 +429,28 @@ impl Searcher {
         }
     }
 
+    /// The position at the end of the quiescence search's principal
+    /// variation from `pos`: where nothing hangs any more, so that its
+    /// static evaluation is a fair stand-in for the position's value (the
+    /// Texel tuner evaluates these).
+    pub fn quiet_leaf(&mut self, pos: &Chess) -> Chess {
+        self.keys.clear();
+        self.keys.push(game::hash(pos));
+        self.stopped = false;
+        self.nodes = 0;
+        self.node_limit = 100_000;
+        self.time = TimeManager::new(&Limits::default(), 0, Instant::now());
+        self.qsearch(pos, 0, -INFINITY, INFINITY);
+        let mut leaf = pos.clone();
+        for &p in &self.pv[0][..self.pv_len[0]] {
+            match unpack_move(p, &leaf) {
+                Some(m) => leaf.play_unchecked(m),
+                None => break,
+            }
+        }
+        leaf
+    }
+
     /// This thread's nodes plus the helpers' (approximate to a batch).
     pub fn total_nodes(&self) -> u64 {
         self.nodes + self.signals.helper_nodes.load(Relaxed)
@@ -490,6 +512,18 @@ mod tests {
         // Up a queen, but the fifty-move counter runs out on the next move.
         let o = search("4k3/8/8/8/8/8/8/3QK3 b - - 99 80", 4);
         assert_eq!(o.score, DRAW);
+    }
+
+    #[test]
+    fn the_quiet_leaf_resolves_hanging_pieces() {
+        // White's queen can take a free rook; the leaf is after Qxa8.
+        let game = Game::from_fen("r3k3/8/8/8/8/8/8/Q3K3 w - - 0 1", shakmaty::CastlingMode::Standard).unwrap();
+        let mut s = Searcher::new(Arc::new(TranspositionTable::new(1)), Arc::new(Signals::default()));
+        let leaf = s.quiet_leaf(game.position());
+        assert_eq!(leaf.board().rooks().count(), 0);
+        // A quiet position is its own leaf.
+        let quiet = Chess::default();
+        assert_eq!(s.quiet_leaf(&quiet), quiet);
     }
 
     #[test]
