@@ -2,6 +2,7 @@
 //! a classical alpha-beta mode beside it.
 
 pub mod bench;
+pub mod datagen;
 pub mod engine;
 pub mod epd;
 pub mod eval;

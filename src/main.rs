@@ -13,7 +13,8 @@ const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
        intrigue perft N [FEN]    perft to depth N, per root move
        intrigue epd FILE [MS]    solve an EPD suite (bm/am), MS ms per position (default 250)
        intrigue tune DATA [EPOCHS [L2]]  Texel-tune the evaluation weights on 'FEN [result]' lines
-       intrigue positions PGN... training lines 'FEN [result]' from games";
+       intrigue positions PGN... training lines 'FEN [result]' from games
+       intrigue datagen OPENINGS GAMES NODES [THREADS [FIRST]]  self-play training lines";
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
@@ -30,6 +31,7 @@ fn main() -> ExitCode {
         Some("epd") => run_epd(&args[1..]),
         Some("tune") => run_tune(&args[1..]),
         Some("positions") => run_positions(&args[1..]),
+        Some("datagen") => run_datagen(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -177,6 +179,33 @@ fn run_positions(paths: &[String]) -> ExitCode {
                 return ExitCode::from(2);
             }
         }
+    }
+    ExitCode::SUCCESS
+}
+
+fn run_datagen(args: &[String]) -> ExitCode {
+    let number = |i: usize, default: Option<usize>| -> Option<usize> {
+        match args.get(i) {
+            Some(v) => v.parse().ok(),
+            None => default,
+        }
+    };
+    let (Some(path), Some(games), Some(nodes), Some(threads), Some(first)) =
+        (args.first(), number(1, None), number(2, None), number(3, Some(1)), number(4, Some(0)))
+    else {
+        eprintln!("datagen: OPENINGS GAMES NODES [THREADS [FIRST]]\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let openings = match std::fs::read_to_string(path) {
+        Ok(text) => intrigue::datagen::read_openings(&text),
+        Err(e) => {
+            eprintln!("datagen: {path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let lines = intrigue::datagen::generate(&openings, games, nodes as u64, threads, first, &|m| eprintln!("{m}"));
+    for line in lines {
+        println!("{line}");
     }
     ExitCode::SUCCESS
 }
