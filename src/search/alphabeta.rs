@@ -157,6 +157,9 @@ impl Searcher {
                 }
             }
         }
+        // Internal iterative reduction: with no table move this node was
+        // never searched, so ordering is poor; spend one ply less on it.
+        let depth = if depth >= 4 && tt_move == 0 && !in_check { depth - 1 } else { depth };
         let static_eval = if in_check {
             -INFINITY
         } else {

@@ -5,7 +5,8 @@
 use shakmaty::{Chess, Position};
 
 use super::alphabeta::{mvv_lva, MovePicker};
-use super::{Searcher, DRAW, MATE, MAX_PLY};
+use super::{score_from_tt, score_to_tt, Searcher, DRAW, MATE, MAX_PLY};
+use crate::tt::{pack_move, Bound};
 use crate::eval::{piece_value, see::see};
 
 /// Margin for delta pruning: a capture that cannot lift the score to alpha
@@ -27,8 +28,30 @@ impl Searcher {
             return self.evaluate(pos);
         }
         let in_check = pos.is_check();
-        let stand_pat = if in_check { -MATE + ply as i32 } else { self.evaluate(pos) };
+        let pv_node = beta - alpha > 1;
+        let alpha0 = alpha;
+        let key = self.current_key();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            let score = score_from_tt(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if !pv_node && usable {
+                return score;
+            }
+        }
+        let stand_pat = match (in_check, entry) {
+            (true, _) => -MATE + ply as i32,
+            (false, Some(e)) => e.eval,
+            (false, None) => self.evaluate(pos),
+        };
         if stand_pat >= beta {
+            if entry.is_none() {
+                self.tt.store(key, 0, score_to_tt(stand_pat, ply), stand_pat, 0, Bound::Lower);
+            }
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
@@ -39,8 +62,10 @@ impl Searcher {
         if !in_check {
             moves.retain(|m| m.is_capture() || m.promotion() == Some(shakmaty::Role::Queen));
         }
-        let picker = MovePicker::new(moves, mvv_lva);
+        let tt_move = entry.map_or(0, |e| e.packed_move);
+        let picker = MovePicker::new(moves, |m| if pack_move(m) == tt_move { i32::MAX } else { mvv_lva(m) });
         let mut best = stand_pat;
+        let mut best_move = 0;
         for (m, _) in picker {
             if !in_check {
                 let gain = m.capture().map_or(0, piece_value) + m.promotion().map_or(0, |p| piece_value(p) - 100);
@@ -61,6 +86,7 @@ impl Searcher {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = pack_move(m);
                     self.update_pv(ply, m);
                     if score >= beta {
                         break;
@@ -68,6 +94,15 @@ impl Searcher {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let eval = if in_check { 0 } else { stand_pat };
+        self.tt.store(key, best_move, score_to_tt(best, ply), eval, 0, bound);
         best
     }
 }
