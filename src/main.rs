@@ -43,6 +43,11 @@ fn main() -> ExitCode {
     }
 }
 
+/// A file's text, or `None` after saying why it cannot be read.
+fn read_file(command: &str, path: &str) -> Option<String> {
+    std::fs::read_to_string(path).map_err(|e| eprintln!("{command}: {path}: {e}")).ok()
+}
+
 fn run_bench(depth: Option<&String>) -> ExitCode {
     let depth = match depth.map(|d| d.parse::<u32>()) {
         None => bench::DEFAULT_DEPTH,
@@ -103,13 +108,7 @@ fn run_epd(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("epd: {path}: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let Some(text) = read_file("epd", path) else { return ExitCode::from(2) };
     let mut problems = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         match intrigue::epd::parse_line(line) {
@@ -138,13 +137,7 @@ fn run_tune(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("tune: {path}: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let Some(text) = read_file("tune", path) else { return ExitCode::from(2) };
     let l2 = match args.get(2).map(|v| v.parse::<f64>()) {
         None => 1e-7,
         Some(Ok(v)) if v >= 0.0 => v,
@@ -168,16 +161,9 @@ fn run_positions(paths: &[String]) -> ExitCode {
         return ExitCode::from(2);
     }
     for path in paths {
-        match std::fs::read_to_string(path) {
-            Ok(text) => {
-                for line in intrigue::tune::positions_from_pgn(&text, 1) {
-                    println!("{line}");
-                }
-            }
-            Err(e) => {
-                eprintln!("positions: {path}: {e}");
-                return ExitCode::from(2);
-            }
+        let Some(text) = read_file("positions", path) else { return ExitCode::from(2) };
+        for line in intrigue::tune::positions_from_pgn(&text, 1) {
+            println!("{line}");
         }
     }
     ExitCode::SUCCESS
@@ -196,13 +182,8 @@ fn run_datagen(args: &[String]) -> ExitCode {
         eprintln!("datagen: OPENINGS GAMES NODES [THREADS [FIRST]]\n{USAGE}");
         return ExitCode::from(2);
     };
-    let openings = match std::fs::read_to_string(path) {
-        Ok(text) => intrigue::datagen::read_openings(&text),
-        Err(e) => {
-            eprintln!("datagen: {path}: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let Some(text) = read_file("datagen", path) else { return ExitCode::from(2) };
+    let openings = intrigue::datagen::read_openings(&text);
     let lines = intrigue::datagen::generate(&openings, games, nodes as u64, threads, first, &|m| eprintln!("{m}"));
     for line in lines {
         println!("{line}");

@@ -23,6 +23,21 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a fail-soft search's `best` means for a window that started as
+    /// (`alpha0`, `beta`): at least `beta` is a lower bound (cut node),
+    /// at most `alpha0` an upper bound (all node), in between exact.
+    pub fn classify(best: i32, alpha0: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// A search result read back from the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -268,6 +283,14 @@ mod tests {
         let pos = Chess::default();
         let m = Move::Normal { role: Role::Queen, from: Square::D1, capture: None, to: Square::D5, promotion: None };
         assert_eq!(unpack_move(pack_move(m), &pos), None);
+    }
+
+    #[test]
+    fn bounds_follow_the_window() {
+        assert_eq!(Bound::classify(50, 10, 50), Bound::Lower);
+        assert_eq!(Bound::classify(30, 10, 50), Bound::Exact);
+        assert_eq!(Bound::classify(10, 10, 50), Bound::Upper);
+        assert_eq!(Bound::classify(-99, 10, 50), Bound::Upper);
     }
 
     #[test]

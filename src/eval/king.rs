@@ -89,12 +89,7 @@ pub fn king_safety(ctx: &Ctx) -> S {
 mod tests {
     use super::*;
     use crate::eval::params::PARAMS;
-    use crate::eval::tests::pos;
-
-    fn term(f: fn(&Ctx, Color) -> S, fen: &str, color: Color) -> S {
-        let p = pos(fen);
-        f(&Ctx::new(&p), color)
-    }
+    use crate::eval::tests::{pos, term};
 
     #[test]
     fn pieces_swarming_the_king_cost() {

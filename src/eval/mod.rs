@@ -23,7 +23,7 @@ pub mod threats;
 use shakmaty::{Chess, Color, Position, Role};
 
 use context::Ctx;
-use pst::{PHASE_MAX, PHASE_WEIGHT, PSQT};
+use pst::PHASE_MAX;
 use score::S;
 
 /// Centipawn values used wherever the search needs "what is this piece
@@ -42,20 +42,8 @@ pub const TEMPO: i32 = 10;
 
 /// Material and piece-square tables (White's view) and the game phase.
 pub fn material_and_placement(pos: &Chess) -> (S, i32) {
-    let mut total = S::ZERO;
-    let mut phase = 0;
-    for (sq, piece) in pos.board().iter() {
-        let c = masks::ci(piece.color);
-        let r = piece.role as usize - 1;
-        let s = S(PSQT.mg[c][r][sq as usize], PSQT.eg[c][r][sq as usize]);
-        if c == 0 {
-            total += s;
-        } else {
-            total -= s;
-        }
-        phase += PHASE_WEIGHT[r];
-    }
-    (total, phase.min(PHASE_MAX))
+    let ctx = Ctx::new(pos);
+    (ctx.material, ctx.phase)
 }
 
 /// Blends middlegame and endgame scores by how much material is left,
@@ -137,6 +125,12 @@ pub(crate) mod tests {
 
     pub fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+    }
+
+    /// One evaluation term for `color` in the position `fen`.
+    pub fn term(f: fn(&Ctx, shakmaty::Color) -> S, fen: &str, color: shakmaty::Color) -> S {
+        let p = pos(fen);
+        f(&Ctx::new(&p), color)
     }
 
     #[test]

@@ -141,12 +141,7 @@ pub fn pawn_structure(ctx: &Ctx) -> S {
 mod tests {
     use super::*;
     use crate::eval::params::PARAMS;
-    use crate::eval::tests::pos;
-
-    fn term(f: fn(&Ctx, Color) -> S, fen: &str, color: Color) -> S {
-        let p = pos(fen);
-        f(&Ctx::new(&p), color)
-    }
+    use crate::eval::tests::{pos, term};
 
     #[test]
     fn a_passed_pawn_is_worth_more_further_up() {

@@ -95,12 +95,7 @@ pub fn piece_activity(ctx: &Ctx) -> S {
 mod tests {
     use super::*;
     use crate::eval::params::PARAMS;
-    use crate::eval::tests::pos;
-
-    fn term(f: fn(&Ctx, Color) -> S, fen: &str, color: Color) -> S {
-        let p = pos(fen);
-        f(&Ctx::new(&p), color)
-    }
+    use crate::eval::tests::{pos, term};
 
     #[test]
     fn a_centralised_knight_is_more_mobile_than_a_cornered_one() {

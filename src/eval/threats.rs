@@ -43,12 +43,7 @@ pub fn threats(ctx: &Ctx) -> S {
 mod tests {
     use super::*;
     use crate::eval::params::PARAMS;
-    use crate::eval::tests::pos;
-
-    fn term(f: fn(&Ctx, Color) -> S, fen: &str, color: Color) -> S {
-        let p = pos(fen);
-        f(&Ctx::new(&p), color)
-    }
+    use crate::eval::tests::{pos, term};
 
     #[test]
     fn a_pawn_forking_two_pieces_is_two_threats() {

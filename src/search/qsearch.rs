@@ -94,13 +94,7 @@ impl Searcher {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::classify(best, alpha0, beta);
         let eval = if in_check { 0 } else { stand_pat };
         self.tt.store(key, best_move, score_to_tt(best, ply), eval, 0, bound);
         best
