@@ -89,7 +89,7 @@ pub fn king_safety(ctx: &Ctx) -> S {
 mod tests {
     use super::*;
     use crate::eval::params::PARAMS;
-    use crate::eval::tests::{pos, term};
+    use crate::eval::tests::term;
 
     #[test]
     fn pieces_swarming_the_king_cost() {

@@ -141,7 +141,7 @@ pub fn pawn_structure(ctx: &Ctx) -> S {
 mod tests {
     use super::*;
     use crate::eval::params::PARAMS;
-    use crate::eval::tests::{pos, term};
+    use crate::eval::tests::term;
 
     #[test]
     fn a_passed_pawn_is_worth_more_further_up() {

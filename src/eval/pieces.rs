@@ -95,7 +95,7 @@ pub fn piece_activity(ctx: &Ctx) -> S {
 mod tests {
     use super::*;
     use crate::eval::params::PARAMS;
-    use crate::eval::tests::{pos, term};
+    use crate::eval::tests::term;
 
     #[test]
     fn a_centralised_knight_is_more_mobile_than_a_cornered_one() {

@@ -43,7 +43,7 @@ pub fn threats(ctx: &Ctx) -> S {
 mod tests {
     use super::*;
     use crate::eval::params::PARAMS;
-    use crate::eval::tests::{pos, term};
+    use crate::eval::tests::term;
 
     #[test]
     fn a_pawn_forking_two_pieces_is_two_threats() {
