@@ -68,9 +68,7 @@ fn now_ms() -> u64 {
 
 pub struct Engine {
     game: Game,
-    hash_mb: usize,
     move_overhead_ms: u64,
-    ponder: bool,
     jobs: Sender<Job>,
     shared: Arc<Shared>,
     worker: Option<JoinHandle<()>>,
@@ -100,17 +98,11 @@ impl Engine {
             .expect("spawn the search thread");
         Engine {
             game: Game::default(),
-            hash_mb,
             move_overhead_ms: 10,
-            ponder: false,
             jobs,
             shared,
             worker: Some(worker),
         }
-    }
-
-    pub fn game(&self) -> &Game {
-        &self.game
     }
 
     /// Handles one input line. Returns false on `quit`.
@@ -148,10 +140,7 @@ impl Engine {
             Command::Perft(depth) => {
                 // Counted as a search: `isready` is answered at once and
                 // `stop` / `quit` end it.
-                self.stop_search();
-                self.wait_until_idle();
-                self.shared.signals.reset(false);
-                self.shared.searching.store(true, Relaxed);
+                self.begin_search_job(false);
                 self.post(Job::Perft(self.game.position().clone(), depth, self.game.castling_mode()))
             }
             Command::Stop => self.stop_search(),
@@ -212,13 +201,12 @@ impl Engine {
             Err(e) => return send_error(&format!("{e}; option unchanged")),
         };
         match (spec.name, value) {
-            (options::HASH, Value::Int(mb)) => {
-                self.hash_mb = mb as usize;
-                self.post(Job::ResizeHash(mb as usize));
-            }
+            (options::HASH, Value::Int(mb)) => self.post(Job::ResizeHash(mb as usize)),
             (options::CLEAR_HASH, _) => self.post(Job::ClearHash),
             (options::MOVE_OVERHEAD, Value::Int(ms)) => self.move_overhead_ms = ms as u64,
-            (options::PONDER, Value::Bool(on)) => self.ponder = on,
+            // The GUI only tells us it may send `go ponder`; pondering
+            // needs no preparation, so there is nothing to keep.
+            (options::PONDER, Value::Bool(_)) => {}
             (options::THREADS, Value::Int(n)) => self.post(Job::SetThreads(n as usize)),
             (name, value) => send_error(&format!("{name}: unexpected value {value:?}")),
         }
@@ -245,6 +233,16 @@ impl Engine {
         }
     }
 
+    /// Ends any running job, then marks a new one as running: from here
+    /// `isready` is answered at once and `stop` reaches the new job.
+    fn begin_search_job(&self, ponder: bool) {
+        self.stop_search();
+        self.wait_until_idle();
+        self.shared.signals.reset(ponder);
+        self.shared.search_start_ms.store(now_ms(), Relaxed);
+        self.shared.searching.store(true, Relaxed);
+    }
+
     fn go(&mut self, go: Go) {
         for problem in &go.problems {
             send_error(&format!("go: {problem}; ignored"));
@@ -259,9 +257,7 @@ impl Engine {
             return;
         }
         let start = Instant::now();
-        self.shared.signals.reset(limits.ponder);
-        self.shared.search_start_ms.store(now_ms(), Relaxed);
-        self.shared.searching.store(true, Relaxed);
+        self.begin_search_job(limits.ponder);
         self.post(Job::Search(Box::new(SearchJob {
             game: self.game.clone(),
             limits,
@@ -346,9 +342,6 @@ impl Engine {
         }
     }
 
-    pub fn hash_mb(&self) -> usize {
-        self.hash_mb
-    }
 }
 
 impl Drop for Engine {

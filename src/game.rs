@@ -27,7 +27,6 @@ pub fn hash_after(pos: &Chess, key: u64, m: Move, child: &Chess) -> u64 {
 
 #[derive(Clone, Debug)]
 pub struct Game {
-    start: Chess,
     position: Chess,
     /// Keys of all positions before the current one, oldest first.
     history: Vec<u64>,
@@ -43,7 +42,7 @@ impl Default for Game {
 
 impl Game {
     pub fn new(start: Chess, mode: CastlingMode) -> Game {
-        Game { position: start.clone(), start, history: Vec::new(), moves: Vec::new(), mode }
+        Game { position: start, history: Vec::new(), moves: Vec::new(), mode }
     }
 
     /// Parses a FEN (or Shredder-/X-FEN; the halfmove and fullmove fields
@@ -66,10 +65,6 @@ impl Game {
         &self.position
     }
 
-    pub fn start(&self) -> &Chess {
-        &self.start
-    }
-
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
@@ -80,10 +75,6 @@ impl Game {
 
     pub fn castling_mode(&self) -> CastlingMode {
         self.mode
-    }
-
-    pub fn set_castling_mode(&mut self, mode: CastlingMode) {
-        self.mode = mode;
     }
 
     /// Turns a UCI move string into a legal move of the current position.

@@ -79,8 +79,8 @@ fn sample(pos: &Chess, result: f64, base: &Params) -> Sample {
     let scale = endgame::scale_factor(pos, if total.eg() >= 0 { Color::White } else { Color::Black });
     let mut coefficients = Vec::new();
     let mut tuned = S::ZERO;
-    let n = field_values(base).len();
-    for i in 0..n {
+    let weights = field_values(base);
+    for (i, &w) in weights.iter().enumerate() {
         let mut nudged = base.clone();
         {
             let mut fields = nudged.fields_mut();
@@ -90,7 +90,6 @@ fn sample(pos: &Chess, result: f64, base: &Params) -> Sample {
         let d = positional_terms(&Ctx::with_params(pos, &nudged)) - base_terms;
         if d != S::ZERO {
             coefficients.push((i as u16, d.0 as f32, d.1 as f32));
-            let w = field_values(base)[i];
             tuned += S(w.0 * d.0, w.1 * d.1);
         }
     }

@@ -104,6 +104,12 @@ impl<'a> Ctx<'a> {
         self.board.by_role(role) & self.pieces[ci(color)]
     }
 
+    /// A per-side term summed from White's view: White's minus Black's.
+    #[inline]
+    pub fn white_minus_black(&self, term: impl Fn(&Ctx, Color) -> S) -> S {
+        term(self, Color::White) - term(self, Color::Black)
+    }
+
     #[inline]
     pub fn pawn_attacks(&self, color: Color) -> Bitboard {
         self.attacks_by[ci(color)][Role::Pawn as usize]

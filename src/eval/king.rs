@@ -77,12 +77,7 @@ pub fn open_files_near_king(ctx: &Ctx, color: Color) -> S {
 
 /// All king-safety terms, White's view.
 pub fn king_safety(ctx: &Ctx) -> S {
-    let mut total = S::ZERO;
-    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
-        let s = king_attackers(ctx, color) + pawn_shield(ctx, color) + open_files_near_king(ctx, color);
-        total += s * sign;
-    }
-    total
+    ctx.white_minus_black(|ctx, color| king_attackers(ctx, color) + pawn_shield(ctx, color) + open_files_near_king(ctx, color))
 }
 
 #[cfg(test)]

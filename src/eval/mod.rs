@@ -54,12 +54,6 @@ fn taper(s: S, phase: i32, eg_scale: i32) -> i32 {
     (s.mg() * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
 }
 
-/// Every term, White's view, before tapering.
-pub fn terms(pos: &Chess) -> (S, i32) {
-    let ctx = Ctx::new(pos);
-    (ctx.material + positional_terms(&ctx), ctx.phase)
-}
-
 /// The terms beyond material and placement, with the weights in `ctx`
 /// (the tuner varies them).
 pub fn positional_terms(ctx: &Ctx) -> S {

@@ -6,10 +6,6 @@ use super::context::Ctx;
 use super::masks::{adjacent_files, attack_span, ci, file_mask, front_span, passed_span, relative_rank};
 use super::score::S;
 
-fn sign(color: Color) -> i32 {
-    if color == Color::White { 1 } else { -1 }
-}
-
 fn stop_square(color: Color, sq: Square) -> Option<Square> {
     sq.offset(if color == Color::White { 8 } else { -8 })
 }
@@ -117,13 +113,12 @@ pub struct PawnInfo {
 /// Isolated, doubled, backward and connected pawns for both sides, and
 /// the passers.
 pub fn pawn_info(ctx: &Ctx) -> PawnInfo {
-    let mut info = PawnInfo::default();
-    for color in [Color::White, Color::Black] {
-        let s = isolated_pawns(ctx, color) + doubled_pawns(ctx, color) + backward_pawns(ctx, color) + connected_pawns(ctx, color);
-        info.skeleton += s * sign(color);
-        info.passers[ci(color)] = passers(ctx, color);
+    PawnInfo {
+        skeleton: ctx.white_minus_black(|ctx, color| {
+            isolated_pawns(ctx, color) + doubled_pawns(ctx, color) + backward_pawns(ctx, color) + connected_pawns(ctx, color)
+        }),
+        passers: [passers(ctx, Color::White), passers(ctx, Color::Black)],
     }
-    info
 }
 
 /// All pawn-structure terms, White's view, from the pawn-only part.

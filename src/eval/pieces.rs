@@ -79,16 +79,13 @@ pub fn outposts(ctx: &Ctx, color: Color) -> S {
 
 /// All piece terms, White's view.
 pub fn piece_activity(ctx: &Ctx) -> S {
-    let mut total = S::ZERO;
-    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
-        let s = mobility(ctx, color)
+    ctx.white_minus_black(|ctx, color| {
+        mobility(ctx, color)
             + bishop_pair(ctx, color)
             + rooks_on_files(ctx, color)
             + rooks_on_seventh(ctx, color)
-            + outposts(ctx, color);
-        total += s * sign;
-    }
-    total
+            + outposts(ctx, color)
+    })
 }
 
 #[cfg(test)]

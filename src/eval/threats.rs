@@ -32,11 +32,7 @@ pub fn attacked_by_lesser(ctx: &Ctx, color: Color) -> S {
 
 /// All threat terms, White's view.
 pub fn threats(ctx: &Ctx) -> S {
-    let mut total = S::ZERO;
-    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
-        total += (attacked_by_pawns(ctx, color) + attacked_by_lesser(ctx, color)) * sign;
-    }
-    total
+    ctx.white_minus_black(|ctx, color| attacked_by_pawns(ctx, color) + attacked_by_lesser(ctx, color))
 }
 
 #[cfg(test)]

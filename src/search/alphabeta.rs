@@ -35,14 +35,6 @@ impl MovePicker {
         let scores = moves.iter().map(|&m| score(m)).collect();
         MovePicker { moves, scores, next: 0 }
     }
-
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
 }
 
 impl Iterator for MovePicker {
@@ -168,7 +160,6 @@ impl Searcher {
                 None => self.evaluate(pos),
             }
         };
-        self.stack[ply].static_eval = static_eval;
 
         if !pv_node && !in_check {
             // Reverse futility: far above beta with little depth left.
@@ -198,7 +189,8 @@ impl Searcher {
         let mut searched = 0usize;
         for (m, order) in picker {
             let quiet = is_quiet(m);
-            let child = self.make(pos, m, ply);
+            let mut child = pos.clone();
+            child.play_unchecked(m);
             let gives_check = child.is_check();
             // Prune only moves that do not give check: a quiet check can
             // be the mate the static eval knows nothing about.
@@ -207,10 +199,10 @@ impl Searcher {
                 let futile = quiet && !pv_node && depth <= 3 && static_eval + 120 * depth + 60 <= alpha;
                 let losing_capture = !quiet && order < 0 && depth <= 4 && see(pos, m) < -100 * depth;
                 if late_quiet || futile || losing_capture {
-                    self.unmake();
                     continue;
                 }
             }
+            self.enter(pos, m, &child, ply);
             let new_depth = depth - 1 + gives_check as i32;
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, !pv_node && !cut_node)
@@ -269,8 +261,7 @@ impl Searcher {
     fn null_move(&mut self, pos: &Chess, depth: i32, ply: usize, beta: i32, cut_node: bool) -> Option<i32> {
         let null = pos.clone().swap_turn().ok()?;
         let r = 3 + depth / 4;
-        self.keys.push(crate::game::hash(&null));
-        self.stack[ply].moved = None;
+        self.enter_null(pos, &null, ply);
         let score = -self.negamax(&null, depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node);
         self.unmake();
         if self.stopped {

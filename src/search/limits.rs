@@ -35,9 +35,4 @@ impl Limits {
         Limits { depth: Some(depth), ..Limits::default() }
     }
 
-    /// True when nothing but `stop` ends the search.
-    pub fn is_unbounded(&self) -> bool {
-        self.clock.is_none() && self.movetime_ms.is_none() && self.depth.is_none()
-            && self.nodes.is_none() && self.mate.is_none()
-    }
 }

@@ -127,7 +127,6 @@ pub struct Outcome {
 struct Frame {
     /// (piece, to) of the move played from this ply, for the reply tables.
     moved: Option<usize>,
-    static_eval: i32,
 }
 
 /// One search thread's state. Created once and reused across searches, so
@@ -241,10 +240,33 @@ impl Searcher {
     fn make(&mut self, pos: &Chess, m: Move, ply: usize) -> Chess {
         let mut child = pos.clone();
         child.play_unchecked(m);
-        let key = game::hash_after(pos, self.current_key(), m, &child);
+        self.enter(pos, m, &child, ply);
+        child
+    }
+
+    /// Records that the search steps from `pos` into `child` by `m`: the
+    /// child's key and the move's (piece, to). Split from `make` so that a
+    /// child that is only looked at (does it give check?) and then pruned
+    /// costs no hash update.
+    #[inline]
+    fn enter(&mut self, pos: &Chess, m: Move, child: &Chess, ply: usize) {
+        let key = game::hash_after(pos, self.current_key(), m, child);
         self.keys.push(key);
         self.stack[ply].moved = Some(ordering::piece_to(pos.turn(), m.role(), m.to()));
-        child
+    }
+
+    /// Steps into the null-move position: the key differs from ours only by
+    /// the side to move, unless our key counted an en passant square.
+    #[inline]
+    fn enter_null(&mut self, pos: &Chess, null: &Chess, ply: usize) {
+        use shakmaty::zobrist::{Zobrist64, ZobristValue};
+        let key = if pos.legal_ep_square().is_none() {
+            self.current_key() ^ Zobrist64::zobrist_for_white_turn().0
+        } else {
+            game::hash(null)
+        };
+        self.keys.push(key);
+        self.stack[ply].moved = None;
     }
 
     #[inline]
@@ -456,9 +478,6 @@ impl Searcher {
         self.nodes + self.signals.helper_nodes.load(Relaxed)
     }
 
-    pub fn seldepth(&self) -> usize {
-        self.seldepth
-    }
 }
 
 /// Soft-limit scale: a best move that has held for several iterations lets
