@@ -9,11 +9,23 @@ use std::time::Instant;
 use shakmaty::CastlingMode;
 
 use crate::game::Game;
+use crate::search::interest::{SearchMode, SearchSettings};
 use crate::search::limits::Limits;
 use crate::search::{Report, Searcher, Signals};
 use crate::tt::TranspositionTable;
 
 pub const DEFAULT_DEPTH: u32 = 11;
+/// Interest mode's default: the iteration whose limit gives a bench of
+/// similar length.
+pub const DEFAULT_INTEREST_ITERATIONS: u32 = 8;
+
+/// The bench depth (alpha-beta) or iteration count (interest) when none is given.
+pub fn default_depth(mode: SearchMode) -> u32 {
+    match mode {
+        SearchMode::AlphaBeta => DEFAULT_DEPTH,
+        SearchMode::Interest => DEFAULT_INTEREST_ITERATIONS,
+    }
+}
 
 /// Openings, middlegames, endgames, positions in check, promotions and
 /// mates, chosen to exercise every part of the search.
@@ -97,7 +109,7 @@ impl BenchResult {
 
 /// Searches every bench position to `depth`; `report` sees each position's
 /// final iteration.
-pub fn run(depth: u32, report: &mut dyn FnMut(&Report)) -> BenchResult {
+pub fn run(depth: u32, settings: SearchSettings, report: &mut dyn FnMut(&Report)) -> BenchResult {
     let signals = Arc::new(Signals::default());
     let mut per_position = Vec::with_capacity(POSITIONS.len());
     let start = Instant::now();
@@ -105,6 +117,7 @@ pub fn run(depth: u32, report: &mut dyn FnMut(&Report)) -> BenchResult {
         let game = Game::from_fen(fen, CastlingMode::Standard).expect("bench positions are valid");
         let tt = Arc::new(TranspositionTable::new(16));
         let mut searcher = Searcher::new(tt, Arc::clone(&signals));
+        searcher.settings = settings;
         let mut last = None;
         let outcome = searcher.think(&game, &Limits::depth(depth), 0, Instant::now(), &mut |r| last = Some(r.clone()));
         if let Some(r) = last {
@@ -134,10 +147,13 @@ mod tests {
     }
 
     #[test]
-    fn bench_is_deterministic() {
-        let a = run(4, &mut |_| {});
-        let b = run(4, &mut |_| {});
-        assert_eq!(a.per_position, b.per_position);
-        assert!(a.nodes > 0);
+    fn bench_is_deterministic_in_both_modes() {
+        for mode in [SearchMode::AlphaBeta, SearchMode::Interest] {
+            let settings = SearchSettings { mode, ..SearchSettings::default() };
+            let a = run(4, settings, &mut |_| {});
+            let b = run(4, settings, &mut |_| {});
+            assert_eq!(a.per_position, b.per_position, "{mode:?}");
+            assert!(a.nodes > 0);
+        }
     }
 }

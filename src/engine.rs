@@ -17,6 +17,7 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 use crate::eval::evaluate;
 use crate::game::{self, Game};
+use crate::search::interest::{SearchMode, SearchSettings};
 use crate::search::limits::Limits;
 use crate::search::{Searcher, Signals};
 use crate::tt::TranspositionTable;
@@ -31,6 +32,7 @@ pub const AUTHOR: &str = "the Intrigue developers";
 /// A search request, with everything the worker needs copied in.
 struct SearchJob {
     game: Game,
+    settings: SearchSettings,
     limits: Limits,
     overhead_ms: u64,
     start: Instant,
@@ -45,7 +47,7 @@ enum Job {
     /// Answer `readyok` once every earlier job is done.
     Ping,
     Perft(Chess, u32, CastlingMode),
-    Bench(Option<u32>),
+    Bench(Option<u32>, SearchSettings),
     Quit,
 }
 
@@ -68,6 +70,8 @@ fn now_ms() -> u64 {
 
 pub struct Engine {
     game: Game,
+    /// The search rule and its knobs, as the options last set them.
+    settings: SearchSettings,
     move_overhead_ms: u64,
     jobs: Sender<Job>,
     shared: Arc<Shared>,
@@ -98,6 +102,7 @@ impl Engine {
             .expect("spawn the search thread");
         Engine {
             game: Game::default(),
+            settings: SearchSettings::default(),
             move_overhead_ms: 10,
             jobs,
             shared,
@@ -147,7 +152,7 @@ impl Engine {
             Command::PonderHit => self.ponder_hit(),
             Command::Display => self.display(),
             Command::Eval => self.show_eval(),
-            Command::Bench(depth) => self.post(Job::Bench(depth)),
+            Command::Bench(depth) => self.post(Job::Bench(depth, self.settings)),
             Command::Quit => self.quit(),
         }
     }
@@ -208,6 +213,14 @@ impl Engine {
             // needs no preparation, so there is nothing to keep.
             (options::PONDER, Value::Bool(_)) => {}
             (options::THREADS, Value::Int(n)) => self.post(Job::SetThreads(n as usize)),
+            (options::SEARCH_MODE, Value::Choice(c)) => {
+                self.settings.mode = if c == options::MODE_INTEREST { SearchMode::Interest } else { SearchMode::AlphaBeta }
+            }
+            (options::INTEREST_COST_SCALE, Value::Int(n)) => self.settings.interest.cost_scale = n as u32,
+            (options::INTEREST_FIRST_LIMIT, Value::Int(n)) => self.settings.interest.first_limit = n as u32,
+            (options::INTEREST_GROWTH, Value::Int(n)) => self.settings.interest.growth_percent = n as u32,
+            (options::SIMILAR_MOVE_PENALTY, Value::Int(n)) => self.settings.interest.similar_penalty_percent = n as u32,
+            (options::SEPARATE_TALLIES, Value::Bool(b)) => self.settings.interest.separate_tallies = b,
             (name, value) => send_error(&format!("{name}: unexpected value {value:?}")),
         }
     }
@@ -260,6 +273,7 @@ impl Engine {
         self.begin_search_job(limits.ponder);
         self.post(Job::Search(Box::new(SearchJob {
             game: self.game.clone(),
+            settings: self.settings,
             limits,
             overhead_ms: self.move_overhead_ms,
             start,
@@ -413,8 +427,9 @@ impl Worker {
                     }
                     self.shared.searching.store(false, Relaxed);
                 }
-                Job::Bench(depth) => {
-                    let result = bench::run(depth.unwrap_or(bench::DEFAULT_DEPTH), &mut |_| {});
+                Job::Bench(depth, settings) => {
+                    let depth = depth.unwrap_or(bench::default_depth(settings.mode));
+                    let result = bench::run(depth, settings, &mut |_| {});
                     for line in result.summary() {
                         send(&line);
                     }
@@ -426,6 +441,14 @@ impl Worker {
 
     fn search(&mut self, job: SearchJob) {
         let mode = job.game.castling_mode();
+        if job.settings.mode != self.searcher.settings.mode {
+            // The two rules store different things in place of depth.
+            self.searcher.tt.clear();
+        }
+        self.searcher.settings = job.settings;
+        for h in &mut self.helpers {
+            h.settings = job.settings;
+        }
         let helper_signals = Arc::clone(&self.helper_signals);
         helper_signals.reset(false);
         let (main, helpers) = (&mut self.searcher, &mut self.helpers);

@@ -7,12 +7,16 @@ use std::time::Instant;
 use shakmaty::{san::San, CastlingMode, Move};
 
 use crate::game::Game;
+#[cfg(test)]
+use crate::search::interest::SearchMode;
+use crate::search::interest::SearchSettings;
 use crate::search::limits::Limits;
 use crate::search::{Searcher, Signals};
 use crate::tt::TranspositionTable;
 
 /// One suite position: the position, the best moves (any solves it) and
 /// the moves to avoid.
+#[derive(Clone)]
 pub struct Problem {
     pub id: String,
     pub game: Game,
@@ -61,6 +65,7 @@ pub fn run(
     problems: &[Problem],
     movetime_ms: u64,
     hash_mb: usize,
+    settings: SearchSettings,
     each: &mut dyn FnMut(&Problem, Option<Move>, bool),
 ) -> (usize, usize) {
     let signals = Arc::new(Signals::default());
@@ -68,6 +73,7 @@ pub fn run(
     for p in problems {
         let tt = Arc::new(TranspositionTable::new(hash_mb));
         let mut searcher = Searcher::new(tt, Arc::clone(&signals));
+        searcher.settings = settings;
         let limits = Limits { movetime_ms: Some(movetime_ms), ..Limits::default() };
         let outcome = searcher.think(&p.game, &limits, 0, Instant::now(), &mut |_| {});
         let ok = outcome.best.is_some_and(|m| p.is_solved_by(m));
@@ -96,7 +102,10 @@ mod tests {
     #[test]
     fn a_mate_in_one_is_solved() {
         let p = parse_line(r#"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#; id "backrank";"#).unwrap();
-        let (solved, total) = run(&[p], 200, 1, &mut |_, _, _| {});
-        assert_eq!((solved, total), (1, 1));
+        for mode in [SearchMode::AlphaBeta, SearchMode::Interest] {
+            let settings = SearchSettings { mode, ..SearchSettings::default() };
+            let (solved, total) = run(&[p.clone()], 200, 1, settings, &mut |_, _, _| {});
+            assert_eq!((solved, total), (1, 1), "{mode:?}");
+        }
     }
 }

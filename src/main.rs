@@ -1,17 +1,19 @@
 //! The `intrigue` binary. No arguments: a UCI engine on stdin/stdout.
-//! `intrigue bench [depth]`: the standard bench. `intrigue perft N [FEN]`:
+//! `intrigue bench [depth [mode]]`: the standard bench. `intrigue perft N [FEN]`:
 //! per-move perft counts.
 
 use std::process::ExitCode;
 
 use intrigue::game::Game;
+use intrigue::search::interest::{SearchMode, SearchSettings};
 use intrigue::{bench, perft, search::format_score, uci};
 use shakmaty::{CastlingMode, Position};
 
 const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
-       intrigue bench [DEPTH]    fixed-depth search over the bench positions
+       intrigue bench [DEPTH [MODE]]  fixed-depth search over the bench positions;
+                                 MODE alphabeta (default) or interest (DEPTH = iterations)
        intrigue perft N [FEN]    perft to depth N, per root move
-       intrigue epd FILE [MS]    solve an EPD suite (bm/am), MS ms per position (default 250)
+       intrigue epd FILE [MS [MODE]]  solve an EPD suite (bm/am), MS ms per position (default 250)
        intrigue tune DATA [EPOCHS [L2]]  Texel-tune the evaluation weights on 'FEN [result]' lines
        intrigue positions PGN... training lines 'FEN [result]' from games
        intrigue datagen OPENINGS GAMES NODES [THREADS [FIRST]]  self-play training lines";
@@ -26,7 +28,7 @@ fn main() -> ExitCode {
             uci::run();
             ExitCode::SUCCESS
         }
-        Some("bench") => run_bench(args.get(1)),
+        Some("bench") => run_bench(args.get(1), args.get(2)),
         Some("perft") => run_perft(&args[1..]),
         Some("epd") => run_epd(&args[1..]),
         Some("tune") => run_tune(&args[1..]),
@@ -48,9 +50,25 @@ fn read_file(command: &str, path: &str) -> Option<String> {
     std::fs::read_to_string(path).map_err(|e| eprintln!("{command}: {path}: {e}")).ok()
 }
 
-fn run_bench(depth: Option<&String>) -> ExitCode {
+/// Default search settings in the mode named on the command line.
+fn settings_for(command: &str, mode: Option<&String>) -> Option<SearchSettings> {
+    let mut settings = SearchSettings::default();
+    if let Some(name) = mode {
+        match SearchMode::from_name(name) {
+            Some(m) => settings.mode = m,
+            None => {
+                eprintln!("{command}: unknown search mode '{name}' (interest or alphabeta)");
+                return None;
+            }
+        }
+    }
+    Some(settings)
+}
+
+fn run_bench(depth: Option<&String>, mode: Option<&String>) -> ExitCode {
+    let Some(settings) = settings_for("bench", mode) else { return ExitCode::from(2) };
     let depth = match depth.map(|d| d.parse::<u32>()) {
-        None => bench::DEFAULT_DEPTH,
+        None => bench::default_depth(settings.mode),
         Some(Ok(d)) if (1..=64).contains(&d) => d,
         Some(_) => {
             eprintln!("bench: depth must be a number in 1..64");
@@ -58,7 +76,7 @@ fn run_bench(depth: Option<&String>) -> ExitCode {
         }
     };
     let mut index = 0;
-    let result = bench::run(depth, &mut |r| {
+    let result = bench::run(depth, settings, &mut |r| {
         index += 1;
         let best = r.pv.first().map(|m| shakmaty::uci::UciMove::from_standard(*m).to_string()).unwrap_or_default();
         eprintln!("Position {index:2}/{}: score {} nodes {} best {best}", bench::POSITIONS.len(), format_score(r.score), r.nodes);
@@ -108,6 +126,7 @@ fn run_epd(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let Some(settings) = settings_for("epd", args.get(2)) else { return ExitCode::from(2) };
     let Some(text) = read_file("epd", path) else { return ExitCode::from(2) };
     let mut problems = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
@@ -116,7 +135,7 @@ fn run_epd(args: &[String]) -> ExitCode {
             Err(e) => eprintln!("{path}:{}: {e}", i + 1),
         }
     }
-    let (solved, total) = intrigue::epd::run(&problems, movetime, 16, &mut |p, best, ok| {
+    let (solved, total) = intrigue::epd::run(&problems, movetime, 16, settings, &mut |p, best, ok| {
         let played = best.map(|m| shakmaty::san::San::from_move(p.game.position(), m).to_string()).unwrap_or_default();
         println!("{:<12} {:<8} {}", p.id, played, if ok { "ok" } else { "FAIL" });
     });

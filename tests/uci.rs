@@ -448,6 +448,8 @@ fn uci_handshake_identifies_and_declares_options() {
         "option name Clear Hash type button",
         "option name Move Overhead type spin default 10 min 0 max 5000",
         "option name Ponder type check default false",
+        "option name SearchMode type combo default AlphaBeta var Interest var AlphaBeta",
+        "option name SeparateTallies type check default true",
     ] {
         assert_eq!(
             lines.iter().filter(|l| *l == declaration).count(),
@@ -727,6 +729,44 @@ fn bestmove_and_ponder_move_are_legal_in_varied_positions() {
     e.send(&format!("position startpos moves {}", moves.join(" ")));
     let lines = e.go("go wtime 3000 btime 3000 winc 100 binc 100");
     assert_legal_bestmove(&play_all(Chess::default(), &moves), lines.last().unwrap());
+}
+
+#[test]
+fn interest_mode_plays_legal_moves_with_legal_lines() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("setoption name SearchMode value Interest");
+    let fens = [
+        MIDDLEGAME,
+        KIWIPETE,
+        "4k3/8/8/8/8/3n4/8/R3K2R w KQ - 0 1",
+        "8/P7/8/8/8/8/k7/4K3 w - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    ];
+    for (fen, go) in fens.iter().flat_map(|f| [(f, "go depth 4"), (f, "go movetime 150")]) {
+        let pos = pos_from_fen(fen);
+        e.send(&format!("position fen {fen}"));
+        let lines = e.go(go);
+        let infos = search_infos(&lines);
+        assert!(!infos.is_empty(), "{go} on {fen}: no info lines");
+        for (line, info) in &infos {
+            assert_legal_line(&pos, info.pv.as_deref().unwrap_or_default(), line);
+        }
+        assert_legal_bestmove(&pos, lines.last().unwrap());
+    }
+    // A mate in one is found in interest mode too.
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    let lines = e.go("go depth 3");
+    assert_eq!(parse_bestmove(lines.last().unwrap()).0, "d1d8");
+    // Switching back and forth between games is just an option.
+    e.send("setoption name SearchMode value AlphaBeta");
+    e.send("ucinewgame");
+    e.send("position startpos");
+    let lines = e.go("go depth 5");
+    assert_legal_bestmove(&Chess::default(), lines.last().unwrap());
+    let fen = e.fen();
+    expect_one_error(&mut e, "setoption name SearchMode value Minimax", &fen);
+    expect_one_error(&mut e, "setoption name InterestGrowth value -1", &fen);
 }
 
 // ---------------------------------------------------------------------------

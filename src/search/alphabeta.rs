@@ -96,6 +96,15 @@ impl Searcher {
         self.tables.history(pos.turn(), m)
     }
 
+    /// (piece, to) of the opponent's move into this node and of our own
+    /// move before it, for the reply tables.
+    #[inline]
+    pub(super) fn earlier_moves(&self, ply: usize) -> (Option<usize>, Option<usize>) {
+        let previous = if ply >= 1 { self.stack[ply - 1].moved } else { None };
+        let own_previous = if ply >= 2 { self.stack[ply - 2].moved } else { None };
+        (previous, own_previous)
+    }
+
     /// Negamax alpha-beta with PVS. `cut_node` is the predicted node kind
     /// for non-PV nodes (true: Cut, false: All).
     pub(crate) fn negamax(

@@ -6,6 +6,7 @@
 //! search rule changes nothing else.
 
 pub mod alphabeta;
+pub mod interest;
 pub mod limits;
 pub mod ordering;
 pub mod qsearch;
@@ -20,6 +21,7 @@ use shakmaty::{Chess, Move, MoveList, Position};
 use crate::eval::pawn_cache::PawnCache;
 use crate::game::{self, Game};
 use crate::tt::{pack_move, unpack_move, TranspositionTable};
+use interest::{SearchMode, SearchSettings, Tally};
 use limits::Limits;
 use ordering::OrderingTables;
 use time::TimeManager;
@@ -127,6 +129,9 @@ pub struct Outcome {
 struct Frame {
     /// (piece, to) of the move played from this ply, for the reply tables.
     moved: Option<usize>,
+    /// The side to move is in check here (interest term 10 asks whether
+    /// our previous move gave check).
+    in_check: bool,
 }
 
 /// One search thread's state. Created once and reused across searches, so
@@ -151,12 +156,23 @@ pub struct Searcher {
     /// Best root move of the iteration in progress, once one is known.
     iteration_best: Option<Move>,
     lmr: Box<[[i32; 64]; 64]>,
+    /// Which search rule runs, with the interest rule's knobs.
+    pub settings: SearchSettings,
+    /// Interest mode: the limit of the iteration in progress, its number
+    /// (the nominal depth of term 15) and the previous iteration's best
+    /// move (term 4, packed).
+    interest_limit: u32,
+    nominal_depth: u32,
+    previous_best: u16,
     /// 0 for the main thread; Lazy SMP helpers are 1, 2, … and start their
     /// iterations at staggered depths so the threads spread over the tree.
     helper_id: usize,
     /// Where a helper reports its node count (the main thread's signals).
     node_sink: Option<Arc<Signals>>,
     pawn_cache: Box<PawnCache>,
+    /// Tests only: every move the interest search paid for, in order.
+    #[cfg(test)]
+    pub(crate) trace: Vec<interest::tests::Visit>,
 }
 
 impl Searcher {
@@ -183,9 +199,15 @@ impl Searcher {
             root_moves: MoveList::new(),
             iteration_best: None,
             lmr,
+            settings: SearchSettings::default(),
+            interest_limit: 0,
+            nominal_depth: 0,
+            previous_best: 0,
             helper_id: 0,
             node_sink: None,
             pawn_cache: Box::default(),
+            #[cfg(test)]
+            trace: Vec::new(),
         }
     }
 
@@ -352,6 +374,7 @@ impl Searcher {
         let first_depth = 1 + (self.helper_id % 2) as u32;
         for depth in first_depth..=max_depth {
             self.iteration_best = None;
+            self.previous_best = outcome.best.map_or(0, pack_move);
             self.seldepth = 0;
             let score = self.aspiration(&root, depth as i32, previous_score);
             if self.stopped {
@@ -430,8 +453,13 @@ impl Searcher {
         } else {
             (-INFINITY, INFINITY)
         };
+        self.interest_limit = self.settings.interest.limit(depth as u32);
+        self.nominal_depth = depth as u32;
         loop {
-            let score = self.negamax(root, depth, 0, alpha, beta, false);
+            let score = match self.settings.mode {
+                SearchMode::AlphaBeta => self.negamax(root, depth, 0, alpha, beta, false),
+                SearchMode::Interest => self.interest_search(root, Tally::default(), 0, alpha, beta),
+            };
             if self.stopped {
                 return score;
             }

@@ -83,6 +83,20 @@ impl OrderingTables {
         self.history[side(color)][f][t] as i32
     }
 
+    pub fn killers(&self, ply: usize) -> [u16; 2] {
+        self.killers[ply]
+    }
+
+    /// The best reply to the move with (piece, to) index `previous` (packed; 0 for none).
+    pub fn best_reply_to(&self, previous: Option<usize>) -> u16 {
+        previous.map_or(0, |i| self.best_reply[i])
+    }
+
+    /// The best follow-on to our move with (piece, to) index `own_previous`.
+    pub fn follow_up_to(&self, own_previous: Option<usize>) -> u16 {
+        own_previous.map_or(0, |i| self.follow_up[i])
+    }
+
     pub fn is_best_reply(&self, previous: Option<usize>, m: Move) -> bool {
         previous.is_some_and(|i| self.best_reply[i] == pack_move(m))
     }

@@ -6,10 +6,13 @@
 
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
+use crate::search::interest::{InterestParams, SearchMode};
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
     Spin { default: i64, min: i64, max: i64 },
     Check { default: bool },
+    Combo { default: &'static str, choices: &'static [&'static str] },
     Button,
 }
 
@@ -24,6 +27,8 @@ pub struct Spec {
 pub enum Value {
     Int(i64),
     Bool(bool),
+    /// One of a combo's choices, spelled as declared.
+    Choice(&'static str),
     Press,
 }
 
@@ -32,6 +37,14 @@ pub const CLEAR_HASH: &str = "Clear Hash";
 pub const MOVE_OVERHEAD: &str = "Move Overhead";
 pub const PONDER: &str = "Ponder";
 pub const THREADS: &str = "Threads";
+pub const SEARCH_MODE: &str = "SearchMode";
+pub const INTEREST_COST_SCALE: &str = "InterestCostScale";
+pub const INTEREST_FIRST_LIMIT: &str = "InterestFirstLimit";
+pub const INTEREST_GROWTH: &str = "InterestGrowth";
+pub const SIMILAR_MOVE_PENALTY: &str = "SimilarMovePenalty";
+pub const SEPARATE_TALLIES: &str = "SeparateTallies";
+pub const MODE_INTEREST: &str = "Interest";
+pub const MODE_ALPHA_BETA: &str = "AlphaBeta";
 
 /// Up to four search threads per CPU, as the issue asks; more only adds
 /// contention.
@@ -45,13 +58,34 @@ pub fn max_threads() -> i64 {
 pub const MAX_HASH_MB: i64 = 65_536;
 
 pub fn table() -> Vec<Spec> {
+    let interest = InterestParams::default();
     vec![
         Spec { name: THREADS, kind: Kind::Spin { default: 1, min: 1, max: max_threads() } },
         Spec { name: HASH, kind: Kind::Spin { default: 16, min: 1, max: MAX_HASH_MB } },
         Spec { name: CLEAR_HASH, kind: Kind::Button },
         Spec { name: MOVE_OVERHEAD, kind: Kind::Spin { default: 10, min: 0, max: 5000 } },
         Spec { name: PONDER, kind: Kind::Check { default: false } },
+        Spec {
+            name: SEARCH_MODE,
+            kind: Kind::Combo { default: default_mode_name(), choices: &[MODE_INTEREST, MODE_ALPHA_BETA] },
+        },
+        Spec { name: INTEREST_COST_SCALE, kind: spin(interest.cost_scale, 100, 1_000_000) },
+        Spec { name: INTEREST_FIRST_LIMIT, kind: spin(interest.first_limit, 1, 10_000_000) },
+        Spec { name: INTEREST_GROWTH, kind: spin(interest.growth_percent, 0, 400) },
+        Spec { name: SIMILAR_MOVE_PENALTY, kind: spin(interest.similar_penalty_percent, 0, 1000) },
+        Spec { name: SEPARATE_TALLIES, kind: Kind::Check { default: interest.separate_tallies } },
     ]
+}
+
+fn spin(default: u32, min: i64, max: i64) -> Kind {
+    Kind::Spin { default: default as i64, min, max }
+}
+
+fn default_mode_name() -> &'static str {
+    match SearchMode::default() {
+        SearchMode::Interest => MODE_INTEREST,
+        SearchMode::AlphaBeta => MODE_ALPHA_BETA,
+    }
 }
 
 /// The `option name … type …` line for one option (formatted by vampirc-uci).
@@ -62,6 +96,11 @@ pub fn declaration(spec: &Spec) -> String {
             UciOptionConfig::Spin { name, default: Some(default), min: Some(min), max: Some(max) }
         }
         Kind::Check { default } => UciOptionConfig::Check { name, default: Some(default) },
+        Kind::Combo { default, choices } => UciOptionConfig::Combo {
+            name,
+            default: Some(default.to_string()),
+            var: choices.iter().map(|c| c.to_string()).collect(),
+        },
         Kind::Button => UciOptionConfig::Button { name },
     };
     UciMessage::Option(config).to_string()
@@ -86,6 +125,10 @@ pub fn validate(name: &str, value: Option<&str>) -> Result<(Spec, Value), String
             "false" => Value::Bool(false),
             _ => return Err(format!("{}: '{v}' is not true or false", spec.name)),
         },
+        (Kind::Combo { choices, .. }, Some(v)) => match choices.iter().find(|c| c.eq_ignore_ascii_case(v)) {
+            Some(c) => Value::Choice(c),
+            None => return Err(format!("{}: '{v}' is not one of {}", spec.name, choices.join(", "))),
+        },
         (_, None) => return Err(format!("{}: missing value", spec.name)),
     };
     Ok((spec, value))
@@ -101,6 +144,16 @@ mod tests {
         assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 65536".to_string()), "{lines:?}");
         assert!(lines.contains(&"option name Clear Hash type button".to_string()));
         assert!(lines.contains(&"option name Ponder type check default false".to_string()));
+        let mode = format!("option name SearchMode type combo default {} var Interest var AlphaBeta", default_mode_name());
+        assert!(lines.contains(&mode), "{lines:?}");
+        assert!(lines.contains(&"option name SeparateTallies type check default true".to_string()));
+    }
+
+    #[test]
+    fn combo_values_are_checked_against_their_choices() {
+        assert_eq!(validate("searchmode", Some("alphabeta")).unwrap().1, Value::Choice(MODE_ALPHA_BETA));
+        assert!(validate("SearchMode", Some("Minimax")).unwrap_err().contains("not one of Interest, AlphaBeta"));
+        assert!(validate("InterestGrowth", Some("401")).unwrap_err().contains("out of range"));
     }
 
     #[test]

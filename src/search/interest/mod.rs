@@ -1,0 +1,539 @@
+//! Interest search (DESIGN.md §2.2): lines end by what they cost, not by
+//! depth.
+//!
+//! Every legal move at a node gets an interest from the seventeen
+//! plausibility terms ([`terms`]); its cost is `cost_scale / interest`.
+//! Moves are searched cheapest first. Before each one the node works out
+//!
+//! `net = path cost of the side to move + cost already spent here + cost of the move`
+//!
+//! and stops expanding once `net` passes the iteration's **interest
+//! limit**. The child inherits `net` as the mover's path cost, so the later
+//! siblings of a node carry heavier subtrees. Each side has its own tally:
+//! a dull defensive move does not shorten the attacker's line. Iterations
+//! raise the limit.
+//!
+//! Decisions the article leaves open, and what this implementation does:
+//! - A node where not even the cheapest move can be paid for is the
+//!   horizon: it is scored by the quiescence search, exactly as alpha-beta
+//!   scores depth 0, so both modes share the same leaf evaluation.
+//! - A node whose later moves were cut keeps the side to move's right to
+//!   play one of them: unless in check, its score is at least the static
+//!   evaluation (stand pat), as in quiescence.
+//! - The table stores, in place of depth, the smaller of the two sides'
+//!   remaining budgets (in units of `cost_scale / 400`); an entry is reused
+//!   when it was searched with at least the budget we have now.
+//! - Alpha-beta cut-offs and principal-variation zero windows work as in the
+//!   alpha-beta mode; there is no null move, no depth reduction and no
+//!   futility pruning: the interest cut is the only selectivity.
+//! - The similar-move penalty raises a move's cost by a percentage for
+//!   each characteristic it shares with moves already searched at the
+//!   node: the same piece moving again, another check, another capture on
+//!   the same square.
+
+pub mod terms;
+
+use arrayvec::ArrayVec;
+use shakmaty::{Bitboard, Chess, Color, Move, Position};
+
+use super::{score_from_tt, score_to_tt, Searcher, DRAW, INFINITY, MATE, MAX_PLY};
+#[cfg(test)]
+use super::Outcome;
+use crate::tt::{pack_move, Bound};
+use terms::MoveFacts;
+
+/// Which search rule `go` uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SearchMode {
+    Interest,
+    /// The default until interest search matches it in play (issue 4).
+    #[default]
+    AlphaBeta,
+}
+
+impl SearchMode {
+    /// The mode named `name` (`interest` or `alphabeta`, any case).
+    pub fn from_name(name: &str) -> Option<SearchMode> {
+        match name.to_ascii_lowercase().as_str() {
+            "interest" => Some(SearchMode::Interest),
+            "alphabeta" => Some(SearchMode::AlphaBeta),
+            _ => None,
+        }
+    }
+}
+
+/// The knobs of the interest rule (each a UCI option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InterestParams {
+    /// K in `cost = K / interest`.
+    pub cost_scale: u32,
+    /// The interest limit of the first iteration.
+    pub first_limit: u32,
+    /// How much the limit grows per iteration, in percent.
+    pub growth_percent: u32,
+    /// Extra cost per characteristic shared with a move already searched
+    /// at the node, in percent of the move's cost.
+    pub similar_penalty_percent: u32,
+    /// One tally per side (the article's rule) or one shared tally (the
+    /// variant the article warns about, kept for the ablation).
+    pub separate_tallies: bool,
+}
+
+impl Default for InterestParams {
+    fn default() -> Self {
+        InterestParams {
+            cost_scale: 10_000,
+            first_limit: 200,
+            growth_percent: 8,
+            similar_penalty_percent: 25,
+            separate_tallies: true,
+        }
+    }
+}
+
+impl InterestParams {
+    /// The interest limit of iteration `n` (1-based): the first limit,
+    /// raised by `growth_percent` (and by at least one unit) per iteration.
+    pub fn limit(&self, iteration: u32) -> u32 {
+        let mut limit = self.first_limit.max(1) as u64;
+        for _ in 1..iteration {
+            limit += (limit * self.growth_percent as u64 / 100).max(1);
+            if limit >= u32::MAX as u64 / 4 {
+                return u32::MAX / 4;
+            }
+        }
+        limit as u32
+    }
+
+    /// The cost of a move of the given interest.
+    pub fn cost(&self, interest: i32) -> u32 {
+        (self.cost_scale / interest.max(1) as u32).max(1)
+    }
+
+    /// A remaining budget as the table stores it (in place of depth).
+    fn table_depth(&self, budget: u32) -> i32 {
+        (budget / (self.cost_scale / 400).max(1)).min(250) as i32
+    }
+
+    /// How many moves of interest 100 a budget buys: the depth-like figure
+    /// the history tables' bonuses are scaled by.
+    fn depth_equivalent(&self, budget: u32) -> i32 {
+        (budget / (self.cost_scale / 100).max(1)).clamp(1, 20) as i32
+    }
+}
+
+/// The search settings a `go` runs with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SearchSettings {
+    pub mode: SearchMode,
+    pub interest: InterestParams,
+}
+
+/// What each side has spent on the path to a node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    spent: [u32; 2],
+}
+
+impl Tally {
+    pub fn spent(&self, side: Color) -> u32 {
+        self.spent[side.is_white() as usize]
+    }
+
+    /// The tally of a child reached by `side` paying up to `net`. With a
+    /// shared tally both sides' figures move together.
+    pub fn after(self, side: Color, net: u32, separate: bool) -> Tally {
+        if separate {
+            let mut t = self;
+            t.spent[side.is_white() as usize] = net;
+            t
+        } else {
+            Tally { spent: [net, net] }
+        }
+    }
+}
+
+/// The article's rule for one move: `net = path cost of the mover + cost
+/// already spent at this node + cost of the move`. Past the limit the node
+/// stops expanding (`None`); otherwise the child's tally, in which the
+/// mover's path cost is `net`.
+pub fn pay(tally: Tally, side: Color, spent_here: u32, cost: u32, limit: u32, separate: bool) -> Option<Tally> {
+    let net = tally.spent(side).saturating_add(spent_here).saturating_add(cost);
+    (net <= limit).then(|| tally.after(side, net, separate))
+}
+
+/// What the moves already searched at a node had in common, for the
+/// similar-move penalty.
+#[derive(Default)]
+struct Searched {
+    from_squares: Bitboard,
+    any_check: bool,
+    capture_squares: Bitboard,
+}
+
+impl Searched {
+    /// How many characteristics `m` shares with the moves searched so far.
+    fn shared_with(&self, m: Move, gives_check: bool) -> u32 {
+        let same_piece = m.from().is_some_and(|f| self.from_squares.contains(f));
+        let another_check = gives_check && self.any_check;
+        let same_target = m.is_capture() && self.capture_squares.contains(m.to());
+        same_piece as u32 + another_check as u32 + same_target as u32
+    }
+
+    fn add(&mut self, m: Move, gives_check: bool) {
+        if let Some(f) = m.from() {
+            self.from_squares.add(f);
+        }
+        self.any_check |= gives_check;
+        if m.is_capture() {
+            self.capture_squares.add(m.to());
+        }
+    }
+}
+
+/// A move with its cost, ready to be searched in cost order.
+#[derive(Clone, Copy)]
+struct Rated {
+    m: Move,
+    cost: u32,
+    gives_check: bool,
+    /// Tie-break among equal costs: the move-ordering score.
+    order: i32,
+}
+
+impl Searcher {
+    /// The interest search of one node. `tally` is what each side spent to
+    /// get here; the limit is `self.interest_limit`.
+    pub(crate) fn interest_search(&mut self, pos: &Chess, tally: Tally, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv_len[ply] = ply;
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let root = ply == 0;
+        let pv_node = beta - alpha > 1;
+        let alpha0 = alpha;
+        if !root {
+            if self.is_draw(pos, ply) {
+                return DRAW;
+            }
+            if ply >= MAX_PLY - 1 {
+                return self.evaluate(pos);
+            }
+            let (a, b) = (alpha.max(-MATE + ply as i32), beta.min(MATE - ply as i32 - 1));
+            if a >= b {
+                return a;
+            }
+        }
+        let params = self.settings.interest;
+        let side = pos.turn();
+        let limit = self.interest_limit;
+        let budget = limit.saturating_sub(tally.spent(side));
+        let table_depth = params.table_depth(budget.min(limit.saturating_sub(tally.spent(!side))));
+        let key = self.current_key();
+        let entry = self.tt.probe(key);
+        let tt_move = entry.map_or(0, |e| e.packed_move);
+        if let Some(e) = entry {
+            let score = score_from_tt(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if !pv_node && e.depth >= table_depth && usable {
+                return score;
+            }
+        }
+        let in_check = pos.is_check();
+        self.stack[ply].in_check = in_check;
+        let moves = if root { self.root_moves.clone() } else { pos.legal_moves() };
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { DRAW };
+        }
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            match entry {
+                Some(e) => e.eval,
+                None => self.evaluate(pos),
+            }
+        };
+        let rated = self.rate_moves(pos, &moves, tt_move, ply);
+        // The cheapest move costs more than we have: this is the horizon.
+        if !root && tally.spent(side) + rated[0].cost > limit {
+            return self.qsearch(pos, ply, alpha, beta);
+        }
+
+        let mut best = -INFINITY;
+        let mut best_move: Option<Move> = None;
+        let mut spent_here = 0u32;
+        let mut searched = Searched::default();
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut count = 0usize;
+        let mut cut = false;
+        for r in &rated {
+            let shared = searched.shared_with(r.m, r.gives_check);
+            let cost = r.cost + r.cost * params.similar_penalty_percent * shared / 100;
+            let paid = pay(tally, side, spent_here, cost, limit, params.separate_tallies);
+            // The root always searches its first move: there must be a move to play.
+            let child_tally = match paid {
+                Some(child) => child,
+                None if root && count == 0 => tally.after(side, limit, params.separate_tallies),
+                None => {
+                    cut = true;
+                    break;
+                }
+            };
+            spent_here = spent_here.saturating_add(cost);
+            #[cfg(test)]
+            self.trace.push(tests::Visit { ply: ply + 1, net: child_tally.spent(side), limit });
+            let child = self.make(pos, r.m, ply);
+            let score = if count == 0 {
+                -self.interest_search(&child, child_tally, ply + 1, -beta, -alpha)
+            } else {
+                let mut s = -self.interest_search(&child, child_tally, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && s < beta {
+                    s = -self.interest_search(&child, child_tally, ply + 1, -beta, -alpha);
+                }
+                s
+            };
+            self.unmake();
+            if self.stopped {
+                return 0;
+            }
+            count += 1;
+            searched.add(r.m, r.gives_check);
+            let quiet = !r.m.is_capture() && !r.m.is_promotion();
+            if quiet && quiets_tried.len() < quiets_tried.capacity() {
+                quiets_tried.push(r.m);
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(r.m);
+                    alpha = score;
+                    self.update_pv(ply, r.m);
+                    if root {
+                        self.iteration_best = Some(r.m);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            let (previous, own_previous) = self.earlier_moves(ply);
+                            let depth = params.depth_equivalent(budget);
+                            self.tables.reward_quiet(side, ply, depth, r.m, &quiets_tried, previous, own_previous);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        // Stand pat: the side to move may play one of the moves we cut.
+        if cut && !in_check && !root && static_eval > best {
+            best = static_eval;
+            best_move = None;
+            self.pv_len[ply] = ply;
+        }
+        let bound = Bound::classify(best, alpha0, beta);
+        let stored_eval = if in_check { 0 } else { static_eval };
+        self.tt.store(key, best_move.map_or(0, pack_move), score_to_tt(best, ply), stored_eval, table_depth, bound);
+        best
+    }
+
+    /// Every move with its cost, cheapest first.
+    fn rate_moves(&self, pos: &Chess, moves: &shakmaty::MoveList, tt_move: u16, ply: usize) -> ArrayVec<Rated, 256> {
+        let params = self.settings.interest;
+        let node = self.interest_node(pos, moves, tt_move, ply);
+        let mut rated: ArrayVec<Rated, 256> = moves
+            .iter()
+            .map(|&m| {
+                let facts = MoveFacts::of(pos, m);
+                let interest = terms::interest(pos, &node, m, &facts);
+                Rated { m, cost: params.cost(interest), gives_check: facts.gives_check, order: self.tie_break(pos, m, tt_move) }
+            })
+            .collect();
+        rated.sort_unstable_by_key(|r| (r.cost, -r.order));
+        rated
+    }
+
+    /// Among moves of equal cost: the table move, then captures by
+    /// MVV-LVA, then quiets by history.
+    fn tie_break(&self, pos: &Chess, m: Move, tt_move: u16) -> i32 {
+        if pack_move(m) == tt_move {
+            i32::MAX
+        } else if m.is_capture() || m.is_promotion() {
+            (1 << 20) + super::alphabeta::mvv_lva(m)
+        } else {
+            self.tables.history(pos.turn(), m)
+        }
+    }
+
+    /// The facts the interest terms need about this node.
+    fn interest_node(&self, pos: &Chess, moves: &shakmaty::MoveList, tt_move: u16, ply: usize) -> terms::Node {
+        let (previous, own_previous) = self.earlier_moves(ply);
+        let turn = pos.turn();
+        let best_quiet = moves
+            .iter()
+            .filter(|m| !m.is_capture() && !m.is_promotion())
+            .max_by_key(|&&m| self.tables.history(turn, m))
+            .map_or(0, |&m| pack_move(m));
+        let mut node = terms::Node::from_position(pos);
+        node.legal = moves.len();
+        node.tt_move = tt_move;
+        node.previous_best = if ply == 0 { self.previous_best } else { 0 };
+        node.killers = self.tables.killers(ply);
+        node.best_reply = self.tables.best_reply_to(previous);
+        node.follow_up = self.tables.follow_up_to(own_previous);
+        node.our_last_move_checked = ply >= 1 && self.stack[ply - 1].in_check;
+        node.best_quiet = best_quiet;
+        node.move_ply = ply as u32 + 1;
+        node.nominal_depth = self.nominal_depth;
+        node
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::search::limits::Limits;
+    use crate::search::Signals;
+    use crate::tt::TranspositionTable;
+    use std::sync::Arc;
+    use std::time::Instant;
+
+    /// One move the interest search paid for.
+    #[derive(Clone, Debug)]
+    pub struct Visit {
+        pub ply: usize,
+        pub net: u32,
+        pub limit: u32,
+    }
+
+
+    /// How many plies a line gets before a move cannot be paid for, each
+    /// move being the first at its node (white moves first).
+    fn line_length(costs: &[u32], limit: u32, separate: bool) -> usize {
+        let mut tally = Tally::default();
+        let mut side = Color::White;
+        for (plies, &cost) in costs.iter().enumerate() {
+            match pay(tally, side, 0, cost, limit, separate) {
+                Some(t) => tally = t,
+                None => return plies,
+            }
+            side = !side;
+        }
+        costs.len()
+    }
+
+    #[test]
+    fn an_interesting_line_goes_deeper_than_one_with_a_dull_move() {
+        let interesting = [50; 40];
+        let mut one_dull = interesting;
+        one_dull[2] = 400;
+        assert!(line_length(&interesting, 500, true) > line_length(&one_dull, 500, true));
+    }
+
+    #[test]
+    fn a_dull_defence_does_not_end_the_attackers_line() {
+        // White's moves cost 50, Black's 10, but Black's second move is dull.
+        let mut costs: Vec<u32> = (0..40).map(|i| if i % 2 == 0 { 50 } else { 10 }).collect();
+        costs[3] = 300;
+        let separate = line_length(&costs, 500, true);
+        let shared = line_length(&costs, 500, false);
+        assert_eq!(separate, 20, "White pays only for its own ten moves, Black affords ten too");
+        assert!(shared < separate, "one shared tally lets the defender's dull move end the line ({shared})");
+    }
+
+    #[test]
+    fn later_siblings_pay_for_the_earlier_ones() {
+        let t = Tally::default();
+        assert!(pay(t, Color::White, 0, 300, 500, true).is_some());
+        assert!(pay(t, Color::White, 300, 300, 500, true).is_none());
+        assert_eq!(pay(t, Color::White, 100, 300, 500, true).unwrap().spent(Color::White), 400);
+    }
+
+    fn traced_search(fen: &str, params: InterestParams, iterations: u32) -> (Vec<Visit>, Outcome) {
+        let game = Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap();
+        let mut s = Searcher::new(Arc::new(TranspositionTable::new(4)), Arc::new(Signals::default()));
+        s.settings = SearchSettings { mode: SearchMode::Interest, interest: params };
+        let outcome = s.think(&game, &Limits::depth(iterations), 0, Instant::now(), &mut |_| {});
+        (std::mem::take(&mut s.trace), outcome)
+    }
+
+    const POSITIONS: [&str; 3] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "6k1/5ppp/8/8/3q4/8/5PPP/3R2K1 w - - 0 1",
+    ];
+
+    #[test]
+    fn every_searched_move_is_paid_for_within_the_limit() {
+        for fen in POSITIONS {
+            let (trace, _) = traced_search(fen, InterestParams::default(), 4);
+            assert!(!trace.is_empty());
+            for v in &trace {
+                assert!(v.net <= v.limit, "{fen}: net {} > limit {} at ply {}", v.net, v.limit, v.ply);
+            }
+        }
+    }
+
+    #[test]
+    fn raising_the_limit_never_shrinks_the_tree() {
+        for fen in POSITIONS {
+            let mut previous = 0;
+            for first_limit in [200, 400, 600, 800, 1000, 1200] {
+                let params = InterestParams { first_limit, ..InterestParams::default() };
+                let (trace, _) = traced_search(fen, params, 1);
+                assert!(trace.len() >= previous, "{fen}: limit {first_limit} searched {} moves, less than {previous}", trace.len());
+                previous = trace.len();
+            }
+        }
+    }
+
+    #[test]
+    fn interest_search_finds_a_back_rank_mate() {
+        let (_, outcome) = traced_search("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", InterestParams::default(), 3);
+        assert_eq!(outcome.best.map(|m| m.to()), Some(shakmaty::Square::D8));
+        assert_eq!(outcome.score, MATE - 1);
+    }
+
+    #[test]
+    fn the_limit_rises_every_iteration() {
+        let p = InterestParams::default();
+        let limits: Vec<u32> = (1..40).map(|i| p.limit(i)).collect();
+        assert_eq!(limits[0], p.first_limit);
+        assert!(limits.windows(2).all(|w| w[1] > w[0]));
+        let tiny = InterestParams { growth_percent: 0, ..p };
+        assert_eq!(tiny.limit(3), p.first_limit + 2, "a zero growth still rises by one unit");
+    }
+
+    #[test]
+    fn costs_fall_as_interest_rises() {
+        let p = InterestParams::default();
+        assert!(p.cost(50) > p.cost(100) && p.cost(100) > p.cost(1000));
+        assert_eq!(p.cost(0), p.cost_scale);
+    }
+
+    #[test]
+    fn each_side_pays_into_its_own_tally() {
+        let t = Tally::default().after(Color::White, 300, true).after(Color::Black, 50, true);
+        assert_eq!((t.spent(Color::White), t.spent(Color::Black)), (300, 50));
+        let shared = Tally::default().after(Color::White, 300, false).after(Color::Black, 350, false);
+        assert_eq!((shared.spent(Color::White), shared.spent(Color::Black)), (350, 350));
+    }
+
+    #[test]
+    fn similar_moves_share_characteristics() {
+        use shakmaty::{Role, Square};
+        let mut s = Searched::default();
+        let nf3 = Move::Normal { role: Role::Knight, from: Square::G1, capture: None, to: Square::F3, promotion: None };
+        let nh3 = Move::Normal { role: Role::Knight, from: Square::G1, capture: None, to: Square::H3, promotion: None };
+        let e4 = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None };
+        assert_eq!(s.shared_with(nf3, true), 0);
+        s.add(nf3, true);
+        assert_eq!(s.shared_with(nh3, false), 1);
+        assert_eq!(s.shared_with(nh3, true), 2);
+        assert_eq!(s.shared_with(e4, false), 0);
+    }
+}

@@ -1,0 +1,572 @@
+//! The article's seventeen plausibility terms, one function each.
+//!
+//! A move's interest is the sum of the terms that fire for it (term 15 is
+//! the exception: it scales the sum down beyond the iteration's nominal
+//! depth). Values are in the article's units: the base move shares 1000
+//! among the legal moves, a "known good" move (killer, best reply, …) adds
+//! 100. Where a term is "f(value)", the value is the evaluation's piece
+//! value, so the terms and the evaluation agree on what a piece is worth.
+//!
+//! Everything a term needs about the node is gathered once in [`Node`];
+//! what it needs about the move after it is played, in [`MoveFacts`].
+
+use shakmaty::{attacks, Bitboard, Chess, Color, Move, Position, Role};
+
+use crate::eval::{piece_value, see::see};
+use crate::tt::pack_move;
+
+/// The interest a "known good" move earns (killer, best reply, check, …).
+pub const GOOD_MOVE: i32 = 100;
+/// Value the king counts for when a move attacks it together with another
+/// piece (a fork with check).
+const KING_TARGET_VALUE: i32 = 400;
+
+/// What the terms know about the node whose moves they rate.
+#[derive(Clone, Debug, Default)]
+pub struct Node {
+    /// Number of legal moves here.
+    pub legal: usize,
+    /// Pieces giving check to the side to move.
+    pub checkers: Bitboard,
+    /// The transposition table's move (packed; 0 for none).
+    pub tt_move: u16,
+    /// At the root: the previous iteration's best move (packed; 0 elsewhere).
+    pub previous_best: u16,
+    /// This ply's killer moves.
+    pub killers: [u16; 2],
+    /// The best reply to the opponent's last move (the counter-move table).
+    pub best_reply: u16,
+    /// The best follow-on to our own move two plies ago.
+    pub follow_up: u16,
+    /// Our previous move (two plies ago) gave check.
+    pub our_last_move_checked: bool,
+    /// The quiet move with the best history here (packed; 0 for none).
+    pub best_quiet: u16,
+    /// Squares the opponent attacks.
+    pub enemy_attacks: Bitboard,
+    /// Our pieces that are pinned (to the king or queen) or tied to the
+    /// defence of an attacked piece.
+    pub pinned_or_tied: Bitboard,
+    /// Ply of the moves being rated (the root's moves are ply 1).
+    pub move_ply: u32,
+    /// The iteration number: the depth a full-width search would have.
+    pub nominal_depth: u32,
+}
+
+impl Node {
+    /// Gathers the position-dependent facts; the caller fills in the
+    /// search's tables (killers, replies, …).
+    pub fn from_position(pos: &Chess) -> Node {
+        let us = pos.turn();
+        let enemy_attacks = attacked_squares(pos, !us);
+        Node {
+            legal: 0,
+            checkers: pos.checkers(),
+            enemy_attacks,
+            pinned_or_tied: pinned(pos, us) | tied(pos, us, enemy_attacks),
+            ..Node::default()
+        }
+    }
+}
+
+/// What the terms need to know about a move once it is made.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveFacts {
+    pub gives_check: bool,
+    /// Enemy pieces the moved piece attacks from its new square.
+    pub targets: Bitboard,
+}
+
+impl MoveFacts {
+    /// Worked out from attack sets, without playing the move: this runs
+    /// for every move of every node the interest search expands.
+    pub fn of(pos: &Chess, m: Move) -> MoveFacts {
+        let Move::Normal { role, from, to, promotion, .. } = m else {
+            // Castling and en passant: rare, so simply play them.
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            return MoveFacts { gives_check: child.is_check(), targets: Bitboard::EMPTY };
+        };
+        let board = pos.board();
+        let us = pos.turn();
+        let occupied = (board.occupied() & !Bitboard::from(from)) | Bitboard::from(to);
+        let them = board.by_color(!us) & !Bitboard::from(to);
+        let attacked = attacks::attacks(to, promotion.unwrap_or(role).of(us), occupied);
+        let gives_check = match board.king_of(!us) {
+            Some(king) => {
+                // Direct check by the moved piece, or a line opened by it.
+                let sliders = board.by_color(us) & !Bitboard::from(from);
+                let discovered = (attacks::rook_attacks(king, occupied) & board.rooks_and_queens()
+                    | attacks::bishop_attacks(king, occupied) & board.bishops_and_queens())
+                    & sliders;
+                attacked.contains(king) || discovered.any()
+            }
+            None => false,
+        };
+        MoveFacts { gives_check, targets: attacked & them }
+    }
+}
+
+#[inline]
+fn is_quiet(m: Move) -> bool {
+    !m.is_capture() && !m.is_promotion()
+}
+
+/// Term 1: every move starts with an equal share of 1000.
+pub fn base(node: &Node) -> i32 {
+    1000 / node.legal.max(1) as i32
+}
+
+/// Term 2: in check, every reply is interesting, the more so the fewer
+/// there are (a lone evasion gets the whole 1000).
+pub fn in_check(node: &Node) -> i32 {
+    if node.checkers.any() {
+        2000 / (node.legal as i32 + 1)
+    } else {
+        0
+    }
+}
+
+/// Term 3: the transposition table's move.
+pub fn table_move(node: &Node, m: Move) -> i32 {
+    if node.tt_move != 0 && pack_move(m) == node.tt_move {
+        25
+    } else {
+        0
+    }
+}
+
+/// Term 4: at ply 1, the best move of the previous iteration.
+pub fn previous_iteration_best(node: &Node, m: Move) -> i32 {
+    if node.move_ply == 1 && node.previous_best != 0 && pack_move(m) == node.previous_best {
+        GOOD_MOVE
+    } else {
+        0
+    }
+}
+
+/// Term 5: a killer (a quiet move that refuted a sibling line).
+pub fn killer(node: &Node, m: Move) -> i32 {
+    if is_quiet(m) && node.killers.contains(&pack_move(m)) {
+        GOOD_MOVE
+    } else {
+        0
+    }
+}
+
+/// Term 6: the global best reply to the opponent's last move.
+pub fn best_reply(node: &Node, m: Move) -> i32 {
+    if node.best_reply != 0 && pack_move(m) == node.best_reply {
+        GOOD_MOVE
+    } else {
+        0
+    }
+}
+
+/// Term 7: the best follow-on to our own move two plies ago.
+pub fn best_follow_on(node: &Node, m: Move) -> i32 {
+    if node.follow_up != 0 && pack_move(m) == node.follow_up {
+        GOOD_MOVE
+    } else {
+        0
+    }
+}
+
+/// Term 8: a pawn move that attacks a piece: f(value of the best target).
+pub fn pawn_attacks_piece(pos: &Chess, m: Move) -> i32 {
+    if m.role() != Role::Pawn || m.is_promotion() {
+        return 0;
+    }
+    let board = pos.board();
+    let targets = attacks::pawn_attacks(pos.turn(), m.to()) & board.by_color(!pos.turn()) & !board.pawns();
+    targets.into_iter().filter_map(|sq| board.role_at(sq)).map(target_value).max().map_or(0, |v| v / 4)
+}
+
+/// Term 9: a capture, f(what it wins by static exchange). An even or
+/// winning capture is interesting in proportion to the gain; a losing one
+/// only a little, by its victim.
+pub fn capture_value(pos: &Chess, m: Move) -> i32 {
+    if !m.is_capture() {
+        return 0;
+    }
+    let victim = if m.is_en_passant() { piece_value(Role::Pawn) } else { m.capture().map_or(0, piece_value) };
+    let gain = see(pos, m);
+    if gain >= 0 {
+        50 + gain.max(victim / 2) / 4
+    } else {
+        victim / 16
+    }
+}
+
+/// Term 10: a checking move; more when our previous move also checked
+/// (a chain of checks is how mating attacks look).
+pub fn gives_check(node: &Node, facts: &MoveFacts) -> i32 {
+    match (facts.gives_check, node.our_last_move_checked) {
+        (false, _) => 0,
+        (true, false) => GOOD_MOVE,
+        (true, true) => 2 * GOOD_MOVE,
+    }
+}
+
+/// Term 11: the moved piece attacks enemy pieces worth more than itself or
+/// left undefended; f(their values), doubled for a fork (two or more, a
+/// checked king counting as one).
+pub fn attacks_pieces(pos: &Chess, node: &Node, m: Move, facts: &MoveFacts) -> i32 {
+    let mover = piece_value(m.promotion().unwrap_or(m.role()));
+    let board = pos.board();
+    let mut total = 0;
+    let mut count = 0;
+    for sq in facts.targets {
+        let Some(role) = board.role_at(sq) else { continue };
+        let value = target_value(role);
+        // What the opponent attacks, it defends.
+        if role == Role::King || value > mover || !node.enemy_attacks.contains(sq) {
+            total += value;
+            count += 1;
+        }
+    }
+    if count >= 2 {
+        total / 4
+    } else {
+        total / 8
+    }
+}
+
+/// Term 12: the move takes a piece away from an attack: f(its value).
+pub fn moves_attacked_piece(node: &Node, m: Move) -> i32 {
+    match m.from() {
+        Some(from) if m.role() != Role::King && node.enemy_attacks.contains(from) => piece_value(m.role()) / 4,
+        _ => 0,
+    }
+}
+
+/// Term 13: the move captures the piece giving check.
+pub fn captures_checker(node: &Node, m: Move) -> i32 {
+    if m.is_capture() && node.checkers.contains(m.to()) {
+        GOOD_MOVE
+    } else {
+        0
+    }
+}
+
+/// Term 14: a promotion (to a queen; an under-promotion earns little).
+pub fn promotion(m: Move) -> i32 {
+    match m.promotion() {
+        Some(Role::Queen) => GOOD_MOVE,
+        Some(_) => GOOD_MOVE / 10,
+        None => 0,
+    }
+}
+
+/// Term 15: beyond the iteration's nominal depth a move's interest fades
+/// with the square of the overshoot ratio, so that cheap moves alone (a
+/// chain of checks, whose replies are nearly free) cannot carry a line
+/// arbitrarily deep.
+pub fn beyond_nominal_depth(node: &Node, interest: i32) -> i32 {
+    if node.move_ply > node.nominal_depth {
+        let nominal = node.nominal_depth.max(1) as i64;
+        let ply = node.move_ply as i64;
+        (interest as i64 * nominal * nominal / (ply * ply)) as i32
+    } else {
+        interest
+    }
+}
+
+/// Term 16: the move is made by a piece that is pinned or tied down:
+/// f(its value). Moving such a piece changes what it was holding.
+pub fn moves_pinned_or_tied(node: &Node, m: Move) -> i32 {
+    match m.from() {
+        Some(from) if node.pinned_or_tied.contains(from) => piece_value(m.role()) / 8,
+        _ => 0,
+    }
+}
+
+/// Term 17: the quiet move with the best history at this node.
+pub fn best_non_capture(node: &Node, m: Move) -> i32 {
+    if node.best_quiet != 0 && is_quiet(m) && pack_move(m) == node.best_quiet {
+        GOOD_MOVE
+    } else {
+        0
+    }
+}
+
+/// A move's interest: the sum of the terms, faded by term 15. At least 1,
+/// so that its cost is finite.
+pub fn interest(pos: &Chess, node: &Node, m: Move, facts: &MoveFacts) -> i32 {
+    let sum = base(node)
+        + in_check(node)
+        + table_move(node, m)
+        + previous_iteration_best(node, m)
+        + killer(node, m)
+        + best_reply(node, m)
+        + best_follow_on(node, m)
+        + pawn_attacks_piece(pos, m)
+        + capture_value(pos, m)
+        + gives_check(node, facts)
+        + attacks_pieces(pos, node, m, facts)
+        + moves_attacked_piece(node, m)
+        + captures_checker(node, m)
+        + promotion(m)
+        + moves_pinned_or_tied(node, m)
+        + best_non_capture(node, m);
+    beyond_nominal_depth(node, sum).max(1)
+}
+
+fn target_value(role: Role) -> i32 {
+    if role == Role::King {
+        KING_TARGET_VALUE
+    } else {
+        piece_value(role)
+    }
+}
+
+/// Every square `color` attacks.
+pub fn attacked_squares(pos: &Chess, color: Color) -> Bitboard {
+    let board = pos.board();
+    let occupied = board.occupied();
+    let mut seen = Bitboard::EMPTY;
+    for sq in board.by_color(color) {
+        if let Some(piece) = board.piece_at(sq) {
+            seen |= attacks::attacks(sq, piece, occupied);
+        }
+    }
+    seen
+}
+
+/// Our pieces that alone block an enemy slider's line to our king or
+/// queen: moving them exposes what is behind.
+fn pinned(pos: &Chess, us: Color) -> Bitboard {
+    let board = pos.board();
+    let ours = board.by_color(us);
+    let them = board.by_color(!us);
+    let mut pinned = Bitboard::EMPTY;
+    let guarded = board.kings() & ours | board.queens() & ours;
+    for target in guarded {
+        let snipers = (attacks::rook_attacks(target, Bitboard::EMPTY) & board.rooks_and_queens()
+            | attacks::bishop_attacks(target, Bitboard::EMPTY) & board.bishops_and_queens())
+            & them;
+        for sniper in snipers {
+            // A queen is not "pinned" by a queen: trading is no pin.
+            if board.role_at(target) == Some(Role::Queen) && board.role_at(sniper) == Some(Role::Queen) {
+                continue;
+            }
+            let blockers = attacks::between(target, sniper) & board.occupied();
+            if blockers.count() == 1 && (blockers & ours).any() {
+                pinned |= blockers;
+            }
+        }
+    }
+    pinned
+}
+
+/// Our pieces that are the only defender of one of our attacked pieces.
+fn tied(pos: &Chess, us: Color, enemy: Bitboard) -> Bitboard {
+    let board = pos.board();
+    let occupied = board.occupied();
+    let mut tied = Bitboard::EMPTY;
+    for sq in board.by_color(us) & enemy & !board.kings() {
+        let defenders = board.attacks_to(sq, us, occupied);
+        if defenders.count() == 1 {
+            // The king is never counted as tied: it is always "pinned".
+            tied |= defenders & !board.kings();
+        }
+    }
+    tied
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{fen::Fen, uci::UciMove, CastlingMode, Square};
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+    }
+
+    fn mv(p: &Chess, uci: &str) -> Move {
+        uci.parse::<UciMove>().unwrap().to_move(p).unwrap()
+    }
+
+    fn node(p: &Chess) -> Node {
+        let mut n = Node::from_position(p);
+        n.legal = p.legal_moves().len();
+        n.move_ply = 1;
+        n.nominal_depth = 5;
+        n
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn term_1_shares_1000_among_the_legal_moves() {
+        let p = pos(START);
+        assert_eq!(base(&node(&p)), 50);
+        let lone = pos("k7/8/8/8/8/8/8/K7 w - - 0 1");
+        assert_eq!(base(&node(&lone)), 333);
+    }
+
+    #[test]
+    fn term_2_fires_in_check_and_more_with_fewer_replies() {
+        let p = pos(START);
+        assert_eq!(in_check(&node(&p)), 0);
+        let one_reply = pos("k7/8/8/2B5/8/8/6PP/r6K w - - 0 1");
+        let many = pos("k7/8/8/8/8/8/8/r3K3 w - - 0 1");
+        assert_eq!(node(&one_reply).legal, 1);
+        assert_eq!(in_check(&node(&one_reply)), 1000);
+        assert!(in_check(&node(&many)) > 0 && in_check(&node(&many)) < 1000);
+    }
+
+    #[test]
+    fn terms_3_to_7_and_17_fire_only_for_their_move() {
+        let p = pos(START);
+        let e4 = mv(&p, "e2e4");
+        let d4 = mv(&p, "d2d4");
+        let mut n = node(&p);
+        n.tt_move = pack_move(e4);
+        n.previous_best = pack_move(e4);
+        n.killers = [pack_move(e4), 0];
+        n.best_reply = pack_move(e4);
+        n.follow_up = pack_move(e4);
+        n.best_quiet = pack_move(e4);
+        assert_eq!(table_move(&n, e4), 25);
+        assert_eq!(previous_iteration_best(&n, e4), GOOD_MOVE);
+        assert_eq!(killer(&n, e4), GOOD_MOVE);
+        assert_eq!(best_reply(&n, e4), GOOD_MOVE);
+        assert_eq!(best_follow_on(&n, e4), GOOD_MOVE);
+        assert_eq!(best_non_capture(&n, e4), GOOD_MOVE);
+        for term in [table_move, previous_iteration_best, killer, best_reply, best_follow_on, best_non_capture] {
+            assert_eq!(term(&n, d4), 0);
+        }
+        // Term 4 is about ply 1 only.
+        n.move_ply = 3;
+        assert_eq!(previous_iteration_best(&n, e4), 0);
+    }
+
+    #[test]
+    fn term_8_rates_a_pawn_attack_by_its_target() {
+        // e4-e5 attacks the knight on f6 (and d6 is empty).
+        let p = pos("4k3/8/5n2/8/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!(pawn_attacks_piece(&p, mv(&p, "e4e5")), piece_value(Role::Knight) / 4);
+        let quiet = pos("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!(pawn_attacks_piece(&quiet, mv(&quiet, "e4e5")), 0);
+    }
+
+    #[test]
+    fn term_9_rates_winning_captures_above_losing_ones() {
+        // Rxd5 wins a free knight; Qxb5 takes a pawn defended by a pawn.
+        let p = pos("4k3/8/p7/1p1n4/8/8/8/1Q1RK3 w - - 0 1");
+        let free = capture_value(&p, mv(&p, "d1d5"));
+        let losing = capture_value(&p, mv(&p, "b1b5"));
+        assert!(free > 50 + piece_value(Role::Knight) / 5, "{free}");
+        assert!(losing < 10 && losing > 0, "{losing}");
+        assert_eq!(capture_value(&p, mv(&p, "e1e2")), 0);
+    }
+
+    #[test]
+    fn term_10_rates_checks_more_after_our_own_check() {
+        let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let mut n = node(&p);
+        let check = mv(&p, "a1a8");
+        let quiet = mv(&p, "a1a2");
+        assert_eq!(gives_check(&n, &MoveFacts::of(&p, check)), GOOD_MOVE);
+        assert_eq!(gives_check(&n, &MoveFacts::of(&p, quiet)), 0);
+        n.our_last_move_checked = true;
+        assert_eq!(gives_check(&n, &MoveFacts::of(&p, check)), 2 * GOOD_MOVE);
+    }
+
+    #[test]
+    fn move_facts_see_direct_and_discovered_checks() {
+        // Bf4 uncovers the rook on d1, Ba5 checks twice, Ra1 and Kh1 do not.
+        let p = pos("3k4/8/8/8/8/8/3B4/3R2K1 w - - 0 1");
+        for (uci, check) in [("d2f4", true), ("d2a5", true), ("d1a1", false), ("g1h1", false)] {
+            let m = mv(&p, uci);
+            let mut child = p.clone();
+            child.play_unchecked(m);
+            assert_eq!(MoveFacts::of(&p, m).gives_check, child.is_check(), "{uci}");
+            assert_eq!(child.is_check(), check, "{uci}");
+        }
+        let d = pos("3k4/8/8/8/8/8/3B4/3RK3 w - - 0 1");
+        let bf4 = mv(&d, "d2f4");
+        assert!(MoveFacts::of(&d, bf4).gives_check, "discovered check by the rook");
+        let all = pos("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5");
+        for m in all.legal_moves() {
+            let mut child = all.clone();
+            child.play_unchecked(m);
+            assert_eq!(MoveFacts::of(&all, m).gives_check, child.is_check(), "{m:?}");
+        }
+    }
+
+    #[test]
+    fn term_11_doubles_for_a_fork() {
+        // Nc7+ forks king and rook; Nb6 attacks the rook alone.
+        let p = pos("r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1");
+        let n = node(&p);
+        let fork = mv(&p, "d5c7");
+        let single = mv(&p, "d5b6");
+        let fork_value = attacks_pieces(&p, &n, fork, &MoveFacts::of(&p, fork));
+        let single_value = attacks_pieces(&p, &n, single, &MoveFacts::of(&p, single));
+        assert_eq!(single_value, piece_value(Role::Rook) / 8);
+        assert_eq!(fork_value, (piece_value(Role::Rook) + KING_TARGET_VALUE) / 4);
+        let nothing = mv(&p, "d5f4");
+        assert_eq!(attacks_pieces(&p, &n, nothing, &MoveFacts::of(&p, nothing)), 0);
+    }
+
+    #[test]
+    fn term_12_fires_for_a_piece_under_attack() {
+        // The black bishop on b4 attacks the knight on c3.
+        let p = pos("4k3/8/8/8/1b6/2N5/8/5K1N w - - 0 1");
+        let n = node(&p);
+        assert_eq!(moves_attacked_piece(&n, mv(&p, "c3e4")), piece_value(Role::Knight) / 4);
+        assert_eq!(moves_attacked_piece(&n, mv(&p, "h1g3")), 0);
+    }
+
+    #[test]
+    fn term_13_fires_for_capturing_the_checker() {
+        let p = pos("4k3/8/8/8/8/8/3q4/2B1K3 w - - 0 1");
+        let n = node(&p);
+        assert_eq!(captures_checker(&n, mv(&p, "c1d2")), GOOD_MOVE);
+        assert_eq!(captures_checker(&n, mv(&p, "e1f1")), 0);
+    }
+
+    #[test]
+    fn term_14_prefers_queening() {
+        let p = pos("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(promotion(mv(&p, "b7b8q")), GOOD_MOVE);
+        assert!(promotion(mv(&p, "b7b8n")) < GOOD_MOVE);
+        assert_eq!(promotion(mv(&p, "e1e2")), 0);
+    }
+
+    #[test]
+    fn term_15_fades_interest_beyond_the_nominal_depth() {
+        let p = pos(START);
+        let mut n = node(&p);
+        n.nominal_depth = 4;
+        n.move_ply = 4;
+        assert_eq!(beyond_nominal_depth(&n, 300), 300);
+        n.move_ply = 8;
+        assert_eq!(beyond_nominal_depth(&n, 300), 75);
+    }
+
+    #[test]
+    fn term_16_fires_for_pinned_and_tied_pieces() {
+        // The knight on d2 is pinned to the king by the bishop on b4.
+        let p = pos("4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1");
+        let n = node(&p);
+        assert_eq!(moves_pinned_or_tied(&n, mv(&p, "e1f2")), 0);
+        assert!(n.pinned_or_tied.contains(Square::D2));
+        // The rook on a1 alone defends the knight on a4, which the black rook attacks.
+        let t = pos("4k3/8/8/r7/N7/8/8/R3K3 w - - 0 1");
+        let tn = node(&t);
+        assert_eq!(moves_pinned_or_tied(&tn, mv(&t, "a1b1")), piece_value(Role::Rook) / 8);
+        assert_eq!(moves_pinned_or_tied(&tn, mv(&t, "e1f1")), 0);
+    }
+
+    #[test]
+    fn interest_is_higher_for_forcing_moves() {
+        let p = pos("r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1");
+        let n = node(&p);
+        let fork = mv(&p, "d5c7");
+        let dull = mv(&p, "e1f1");
+        assert!(interest(&p, &n, fork, &MoveFacts::of(&p, fork)) > 2 * interest(&p, &n, dull, &MoveFacts::of(&p, dull)));
+    }
+}
