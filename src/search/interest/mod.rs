@@ -84,7 +84,7 @@ impl Default for InterestParams {
         InterestParams {
             cost_scale: 10_000,
             first_limit: 200,
-            growth_percent: 8,
+            growth_percent: 40,
             similar_penalty_percent: 25,
             separate_tallies: true,
         }
