@@ -213,9 +213,10 @@ impl Engine {
             // needs no preparation, so there is nothing to keep.
             (options::PONDER, Value::Bool(_)) => {}
             (options::THREADS, Value::Int(n)) => self.post(Job::SetThreads(n as usize)),
-            (options::SEARCH_MODE, Value::Choice(c)) => {
-                self.settings.mode = if c == options::MODE_INTEREST { SearchMode::Interest } else { SearchMode::AlphaBeta }
-            }
+            (options::SEARCH_MODE, Value::Choice(c)) => match SearchMode::from_name(c) {
+                Some(mode) => self.settings.mode = mode,
+                None => send_error(&format!("{name}: unknown mode {c}")),
+            },
             (options::INTEREST_COST_SCALE, Value::Int(n)) => self.settings.interest.cost_scale = n as u32,
             (options::INTEREST_FIRST_LIMIT, Value::Int(n)) => self.settings.interest.first_limit = n as u32,
             (options::INTEREST_GROWTH, Value::Int(n)) => self.settings.interest.growth_percent = n as u32,

@@ -50,6 +50,19 @@ fn read_file(command: &str, path: &str) -> Option<String> {
     std::fs::read_to_string(path).map_err(|e| eprintln!("{command}: {path}: {e}")).ok()
 }
 
+/// An optional numeric argument: `default` when absent, `None` after
+/// printing `complaint` when it does not parse or fails `valid`.
+fn optional_arg<T: std::str::FromStr>(arg: Option<&String>, default: T, valid: impl Fn(&T) -> bool, complaint: &str) -> Option<T> {
+    match arg.map(|a| a.parse::<T>()) {
+        None => Some(default),
+        Some(Ok(v)) if valid(&v) => Some(v),
+        Some(_) => {
+            eprintln!("{complaint}");
+            None
+        }
+    }
+}
+
 /// Default search settings in the mode named on the command line.
 fn settings_for(command: &str, mode: Option<&String>) -> Option<SearchSettings> {
     let mut settings = SearchSettings::default();
@@ -67,13 +80,9 @@ fn settings_for(command: &str, mode: Option<&String>) -> Option<SearchSettings> 
 
 fn run_bench(depth: Option<&String>, mode: Option<&String>) -> ExitCode {
     let Some(settings) = settings_for("bench", mode) else { return ExitCode::from(2) };
-    let depth = match depth.map(|d| d.parse::<u32>()) {
-        None => bench::default_depth(settings.mode),
-        Some(Ok(d)) if (1..=64).contains(&d) => d,
-        Some(_) => {
-            eprintln!("bench: depth must be a number in 1..64");
-            return ExitCode::from(2);
-        }
+    let Some(depth) = optional_arg(depth, bench::default_depth(settings.mode), |d| (1..=64).contains(d), "bench: depth must be a number in 1..64")
+    else {
+        return ExitCode::from(2);
     };
     let mut index = 0;
     let result = bench::run(depth, settings, &mut |r| {
@@ -118,13 +127,10 @@ fn run_epd(args: &[String]) -> ExitCode {
         eprintln!("epd: give a file\n{USAGE}");
         return ExitCode::from(2);
     };
-    let movetime = match args.get(1).map(|m| m.parse::<u64>()) {
-        None => 250,
-        Some(Ok(ms)) if ms > 0 => ms,
-        Some(_) => {
-            eprintln!("epd: the time per position must be a positive number of ms");
-            return ExitCode::from(2);
-        }
+    let Some(movetime) =
+        optional_arg(args.get(1), 250u64, |&ms| ms > 0, "epd: the time per position must be a positive number of ms")
+    else {
+        return ExitCode::from(2);
     };
     let Some(settings) = settings_for("epd", args.get(2)) else { return ExitCode::from(2) };
     let Some(text) = read_file("epd", path) else { return ExitCode::from(2) };
@@ -148,22 +154,12 @@ fn run_tune(args: &[String]) -> ExitCode {
         eprintln!("tune: give a data file\n{USAGE}");
         return ExitCode::from(2);
     };
-    let epochs = match args.get(1).map(|e| e.parse::<usize>()) {
-        None => 500,
-        Some(Ok(n)) if n > 0 => n,
-        Some(_) => {
-            eprintln!("tune: epochs must be a positive number");
-            return ExitCode::from(2);
-        }
+    let Some(epochs) = optional_arg(args.get(1), 500usize, |&n| n > 0, "tune: epochs must be a positive number") else {
+        return ExitCode::from(2);
     };
     let Some(text) = read_file("tune", path) else { return ExitCode::from(2) };
-    let l2 = match args.get(2).map(|v| v.parse::<f64>()) {
-        None => 1e-7,
-        Some(Ok(v)) if v >= 0.0 => v,
-        Some(_) => {
-            eprintln!("tune: L2 must be a non-negative number");
-            return ExitCode::from(2);
-        }
+    let Some(l2) = optional_arg(args.get(2), 1e-7f64, |&v| v >= 0.0, "tune: L2 must be a non-negative number") else {
+        return ExitCode::from(2);
     };
     let out = intrigue::tune::tune(text.lines().map(String::from), epochs, l2, &mut |m| eprintln!("{m}"));
     println!(

@@ -11,7 +11,8 @@
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Position, Role};
 
-use super::{score_from_tt, score_to_tt, Searcher, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::ordering::is_quiet;
+use super::{score_to_tt, table_cutoff, Searcher, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::eval::{piece_value, see::see};
 use crate::tt::{pack_move, Bound};
 
@@ -65,11 +66,6 @@ pub fn mvv_lva(m: Move) -> i32 {
     victim * 16 + promo - piece_value(m.role()) / 16
 }
 
-#[inline]
-fn is_quiet(m: Move) -> bool {
-    !m.is_capture() && !m.is_promotion()
-}
-
 /// The side to move has something besides king and pawns: null-move
 /// pruning is unsafe without it (zugzwang).
 fn has_non_pawn_material(pos: &Chess) -> bool {
@@ -120,55 +116,25 @@ impl Searcher {
         if depth <= 0 {
             return self.qsearch(pos, ply, alpha, beta);
         }
-        self.nodes += 1;
-        if self.should_stop() {
-            return 0;
+        if let Some(score) = self.open_node(pos, ply, alpha, beta) {
+            return score;
         }
-        self.seldepth = self.seldepth.max(ply);
         let root = ply == 0;
         let pv_node = beta - alpha > 1;
         let alpha0 = alpha;
-        if !root {
-            if self.is_draw(pos, ply) {
-                return DRAW;
-            }
-            if ply >= MAX_PLY - 1 {
-                return self.evaluate(pos);
-            }
-            // Mate distance pruning: no line from here beats a mate already found.
-            let (a, b) = (alpha.max(-MATE + ply as i32), beta.min(MATE - ply as i32 - 1));
-            if a >= b {
-                return a;
-            }
-        }
         let in_check = pos.is_check();
         let key = self.current_key();
         let entry = self.tt.probe(key);
         let tt_move = entry.map_or(0, |e| e.packed_move);
-        if let Some(e) = entry {
-            let score = score_from_tt(e.score, ply);
-            if !pv_node && e.depth >= depth {
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
-                    return score;
-                }
+        if let Some(e) = entry.filter(|e| !pv_node && e.depth >= depth) {
+            if let Some(score) = table_cutoff(&e, ply, alpha, beta) {
+                return score;
             }
         }
         // Internal iterative reduction: with no table move this node was
         // never searched, so ordering is poor; spend one ply less on it.
         let depth = if depth >= 4 && tt_move == 0 && !in_check { depth - 1 } else { depth };
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            match entry {
-                Some(e) => e.eval,
-                None => self.evaluate(pos),
-            }
-        };
+        let static_eval = self.static_eval(pos, in_check, entry);
 
         if !pv_node && !in_check {
             // Reverse futility: far above beta with little depth left.

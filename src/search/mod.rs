@@ -20,7 +20,7 @@ use shakmaty::{Chess, Move, MoveList, Position};
 
 use crate::eval::pawn_cache::PawnCache;
 use crate::game::{self, Game};
-use crate::tt::{pack_move, unpack_move, TranspositionTable};
+use crate::tt::{pack_move, unpack_move, Bound, Entry, TranspositionTable};
 use interest::{SearchMode, SearchSettings, Tally};
 use limits::Limits;
 use ordering::OrderingTables;
@@ -73,6 +73,20 @@ pub fn score_to_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// The stored score, relative to the root, when the entry's bound settles
+/// the window (alpha, beta) by itself; the caller checks that the entry was
+/// searched deeply enough.
+#[inline]
+pub fn table_cutoff(e: &Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = score_from_tt(e.score, ply);
+    let settles = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    settles.then_some(score)
 }
 
 pub fn score_from_tt(score: i32, ply: usize) -> i32 {
@@ -324,6 +338,42 @@ impl Searcher {
             back += 2;
         }
         false
+    }
+
+    /// What every full-width node of either search does first: count it,
+    /// poll for a stop, and (below the root) end at once on a draw, at the
+    /// ply limit, or when mate-distance bounds close the window. `Some` is
+    /// the node's score.
+    #[inline]
+    fn open_node(&mut self, pos: &Chess, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        self.nodes += 1;
+        if self.should_stop() {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply == 0 {
+            return None;
+        }
+        if self.is_draw(pos, ply) {
+            return Some(DRAW);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(self.evaluate(pos));
+        }
+        // Mate distance pruning: no line from here beats a mate already found.
+        let (a, b) = (alpha.max(-MATE + ply as i32), beta.min(MATE - ply as i32 - 1));
+        (a >= b).then_some(a)
+    }
+
+    /// The node's static evaluation: the table's when it has one, none
+    /// (`-INFINITY`) in check.
+    #[inline]
+    fn static_eval(&mut self, pos: &Chess, in_check: bool, entry: Option<Entry>) -> i32 {
+        match (in_check, entry) {
+            (true, _) => -INFINITY,
+            (false, Some(e)) => e.eval,
+            (false, None) => self.evaluate(pos),
+        }
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {

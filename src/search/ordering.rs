@@ -11,6 +11,12 @@ use shakmaty::{Color, Move, Role};
 use super::MAX_PLY;
 use crate::tt::pack_move;
 
+/// Neither a capture nor a promotion: the moves the history tables rank.
+#[inline]
+pub fn is_quiet(m: Move) -> bool {
+    !m.is_capture() && !m.is_promotion()
+}
+
 /// Largest magnitude a history score can reach (gravity keeps it bounded).
 pub const HISTORY_MAX: i32 = 16_384;
 

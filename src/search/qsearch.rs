@@ -5,7 +5,7 @@
 use shakmaty::{Chess, Position};
 
 use super::alphabeta::{mvv_lva, MovePicker};
-use super::{score_from_tt, score_to_tt, Searcher, DRAW, MATE, MAX_PLY};
+use super::{score_to_tt, table_cutoff, Searcher, DRAW, MATE, MAX_PLY};
 use crate::tt::{pack_move, Bound};
 use crate::eval::{piece_value, see::see};
 
@@ -32,16 +32,8 @@ impl Searcher {
         let alpha0 = alpha;
         let key = self.current_key();
         let entry = self.tt.probe(key);
-        if let Some(e) = entry {
-            let score = score_from_tt(e.score, ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if !pv_node && usable {
-                return score;
-            }
+        if let Some(score) = entry.filter(|_| !pv_node).and_then(|e| table_cutoff(&e, ply, alpha, beta)) {
+            return score;
         }
         let stand_pat = match (in_check, entry) {
             (true, _) => -MATE + ply as i32,

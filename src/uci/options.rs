@@ -43,8 +43,7 @@ pub const INTEREST_FIRST_LIMIT: &str = "InterestFirstLimit";
 pub const INTEREST_GROWTH: &str = "InterestGrowth";
 pub const SIMILAR_MOVE_PENALTY: &str = "SimilarMovePenalty";
 pub const SEPARATE_TALLIES: &str = "SeparateTallies";
-pub const MODE_INTEREST: &str = "Interest";
-pub const MODE_ALPHA_BETA: &str = "AlphaBeta";
+const MODE_CHOICES: [&str; 2] = [SearchMode::ALL[0].name(), SearchMode::ALL[1].name()];
 
 /// Up to four search threads per CPU, as the issue asks; more only adds
 /// contention.
@@ -67,7 +66,10 @@ pub fn table() -> Vec<Spec> {
         Spec { name: PONDER, kind: Kind::Check { default: false } },
         Spec {
             name: SEARCH_MODE,
-            kind: Kind::Combo { default: default_mode_name(), choices: &[MODE_INTEREST, MODE_ALPHA_BETA] },
+            kind: Kind::Combo {
+                default: SearchMode::default().name(),
+                choices: &MODE_CHOICES,
+            },
         },
         Spec { name: INTEREST_COST_SCALE, kind: spin(interest.cost_scale, 100, 1_000_000) },
         Spec { name: INTEREST_FIRST_LIMIT, kind: spin(interest.first_limit, 1, 10_000_000) },
@@ -79,13 +81,6 @@ pub fn table() -> Vec<Spec> {
 
 fn spin(default: u32, min: i64, max: i64) -> Kind {
     Kind::Spin { default: default as i64, min, max }
-}
-
-fn default_mode_name() -> &'static str {
-    match SearchMode::default() {
-        SearchMode::Interest => MODE_INTEREST,
-        SearchMode::AlphaBeta => MODE_ALPHA_BETA,
-    }
 }
 
 /// The `option name … type …` line for one option (formatted by vampirc-uci).
@@ -144,14 +139,14 @@ mod tests {
         assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 65536".to_string()), "{lines:?}");
         assert!(lines.contains(&"option name Clear Hash type button".to_string()));
         assert!(lines.contains(&"option name Ponder type check default false".to_string()));
-        let mode = format!("option name SearchMode type combo default {} var Interest var AlphaBeta", default_mode_name());
+        let mode = format!("option name SearchMode type combo default {} var Interest var AlphaBeta", SearchMode::default().name());
         assert!(lines.contains(&mode), "{lines:?}");
         assert!(lines.contains(&"option name SeparateTallies type check default true".to_string()));
     }
 
     #[test]
     fn combo_values_are_checked_against_their_choices() {
-        assert_eq!(validate("searchmode", Some("alphabeta")).unwrap().1, Value::Choice(MODE_ALPHA_BETA));
+        assert_eq!(validate("searchmode", Some("alphabeta")).unwrap().1, Value::Choice(SearchMode::AlphaBeta.name()));
         assert!(validate("SearchMode", Some("Minimax")).unwrap_err().contains("not one of Interest, AlphaBeta"));
         assert!(validate("InterestGrowth", Some("401")).unwrap_err().contains("out of range"));
     }

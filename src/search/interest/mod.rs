@@ -36,7 +36,8 @@ pub mod terms;
 use arrayvec::ArrayVec;
 use shakmaty::{Bitboard, Chess, Color, Move, Position};
 
-use super::{score_from_tt, score_to_tt, Searcher, DRAW, INFINITY, MATE, MAX_PLY};
+use super::ordering::is_quiet;
+use super::{score_to_tt, table_cutoff, Searcher, DRAW, INFINITY, MATE};
 #[cfg(test)]
 use super::Outcome;
 use crate::tt::{pack_move, Bound};
@@ -52,13 +53,19 @@ pub enum SearchMode {
 }
 
 impl SearchMode {
-    /// The mode named `name` (`interest` or `alphabeta`, any case).
-    pub fn from_name(name: &str) -> Option<SearchMode> {
-        match name.to_ascii_lowercase().as_str() {
-            "interest" => Some(SearchMode::Interest),
-            "alphabeta" => Some(SearchMode::AlphaBeta),
-            _ => None,
+    pub const ALL: [SearchMode; 2] = [SearchMode::Interest, SearchMode::AlphaBeta];
+
+    /// The name users see (the `SearchMode` option's choices).
+    pub const fn name(self) -> &'static str {
+        match self {
+            SearchMode::Interest => "Interest",
+            SearchMode::AlphaBeta => "AlphaBeta",
         }
+    }
+
+    /// The mode named `name`, in any case (`interest`, `AlphaBeta`, …).
+    pub fn from_name(name: &str) -> Option<SearchMode> {
+        SearchMode::ALL.into_iter().find(|m| m.name().eq_ignore_ascii_case(name))
     }
 }
 
@@ -206,26 +213,12 @@ impl Searcher {
     /// get here; the limit is `self.interest_limit`.
     pub(crate) fn interest_search(&mut self, pos: &Chess, tally: Tally, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.pv_len[ply] = ply;
-        self.nodes += 1;
-        if self.should_stop() {
-            return 0;
+        if let Some(score) = self.open_node(pos, ply, alpha, beta) {
+            return score;
         }
-        self.seldepth = self.seldepth.max(ply);
         let root = ply == 0;
         let pv_node = beta - alpha > 1;
         let alpha0 = alpha;
-        if !root {
-            if self.is_draw(pos, ply) {
-                return DRAW;
-            }
-            if ply >= MAX_PLY - 1 {
-                return self.evaluate(pos);
-            }
-            let (a, b) = (alpha.max(-MATE + ply as i32), beta.min(MATE - ply as i32 - 1));
-            if a >= b {
-                return a;
-            }
-        }
         let params = self.settings.interest;
         let side = pos.turn();
         let limit = self.interest_limit;
@@ -234,16 +227,8 @@ impl Searcher {
         let key = self.current_key();
         let entry = self.tt.probe(key);
         let tt_move = entry.map_or(0, |e| e.packed_move);
-        if let Some(e) = entry {
-            let score = score_from_tt(e.score, ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if !pv_node && e.depth >= table_depth && usable {
-                return score;
-            }
+        if let Some(score) = entry.filter(|e| !pv_node && e.depth >= table_depth).and_then(|e| table_cutoff(&e, ply, alpha, beta)) {
+            return score;
         }
         let in_check = pos.is_check();
         self.stack[ply].in_check = in_check;
@@ -251,19 +236,14 @@ impl Searcher {
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            match entry {
-                Some(e) => e.eval,
-                None => self.evaluate(pos),
-            }
-        };
-        let rated = self.rate_moves(pos, &moves, tt_move, ply);
+        let static_eval = self.static_eval(pos, in_check, entry);
+        let mut rated = self.rate_moves(pos, &moves, tt_move, ply);
         // The cheapest move costs more than we have: this is the horizon.
-        if !root && tally.spent(side) + rated[0].cost > limit {
+        let cheapest = rated.iter().map(|r| r.cost).min().unwrap_or(u32::MAX);
+        if !root && tally.spent(side).saturating_add(cheapest) > limit {
             return self.qsearch(pos, ply, alpha, beta);
         }
+        rated.sort_unstable_by_key(|r| (r.cost, -r.order));
 
         let mut best = -INFINITY;
         let mut best_move: Option<Move> = None;
@@ -304,7 +284,7 @@ impl Searcher {
             }
             count += 1;
             searched.add(r.m, r.gives_check);
-            let quiet = !r.m.is_capture() && !r.m.is_promotion();
+            let quiet = is_quiet(r.m);
             if quiet && quiets_tried.len() < quiets_tried.capacity() {
                 quiets_tried.push(r.m);
             }
@@ -340,20 +320,19 @@ impl Searcher {
         best
     }
 
-    /// Every move with its cost, cheapest first.
+    /// Every move with its cost, in generation order (sorted by the caller
+    /// only when the node is not a horizon).
     fn rate_moves(&self, pos: &Chess, moves: &shakmaty::MoveList, tt_move: u16, ply: usize) -> ArrayVec<Rated, 256> {
         let params = self.settings.interest;
         let node = self.interest_node(pos, moves, tt_move, ply);
-        let mut rated: ArrayVec<Rated, 256> = moves
+        moves
             .iter()
             .map(|&m| {
                 let facts = MoveFacts::of(pos, m);
                 let interest = terms::interest(pos, &node, m, &facts);
                 Rated { m, cost: params.cost(interest), gives_check: facts.gives_check, order: self.tie_break(pos, m, tt_move) }
             })
-            .collect();
-        rated.sort_unstable_by_key(|r| (r.cost, -r.order));
-        rated
+            .collect()
     }
 
     /// Among moves of equal cost: the table move, then captures by
@@ -374,7 +353,7 @@ impl Searcher {
         let turn = pos.turn();
         let best_quiet = moves
             .iter()
-            .filter(|m| !m.is_capture() && !m.is_promotion())
+            .filter(|&&m| is_quiet(m))
             .max_by_key(|&&m| self.tables.history(turn, m))
             .map_or(0, |&m| pack_move(m));
         let mut node = terms::Node::from_position(pos);

@@ -13,6 +13,7 @@
 use shakmaty::{attacks, Bitboard, Chess, Color, Move, Position, Role};
 
 use crate::eval::{piece_value, see::see};
+use crate::search::ordering::is_quiet;
 use crate::tt::pack_move;
 
 /// The interest a "known good" move earns (killer, best reply, check, …).
@@ -105,11 +106,6 @@ impl MoveFacts {
         };
         MoveFacts { gives_check, targets: attacked & them }
     }
-}
-
-#[inline]
-fn is_quiet(m: Move) -> bool {
-    !m.is_capture() && !m.is_promotion()
 }
 
 /// Term 1: every move starts with an equal share of 1000.
