@@ -73,6 +73,8 @@ pub struct Engine {
     /// The search rule and its knobs, as the options last set them.
     settings: SearchSettings,
     move_overhead_ms: u64,
+    /// How many best lines `go` reports (`MultiPV`).
+    multi_pv: usize,
     jobs: Sender<Job>,
     shared: Arc<Shared>,
     worker: Option<JoinHandle<()>>,
@@ -104,6 +106,7 @@ impl Engine {
             game: Game::default(),
             settings: SearchSettings::default(),
             move_overhead_ms: 10,
+            multi_pv: 1,
             jobs,
             shared,
             worker: Some(worker),
@@ -212,6 +215,7 @@ impl Engine {
             // The GUI only tells us it may send `go ponder`; pondering
             // needs no preparation, so there is nothing to keep.
             (options::PONDER, Value::Bool(_)) => {}
+            (options::MULTI_PV, Value::Int(n)) => self.multi_pv = n as usize,
             (options::THREADS, Value::Int(n)) => self.post(Job::SetThreads(n as usize)),
             (options::SEARCH_MODE, Value::Choice(c)) => match SearchMode::from_name(c) {
                 Some(mode) => self.settings.mode = mode,
@@ -244,6 +248,7 @@ impl Engine {
             infinite: go.infinite,
             ponder: go.ponder,
             searchmoves,
+            multi_pv: self.multi_pv,
         }
     }
 

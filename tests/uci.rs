@@ -769,6 +769,56 @@ fn interest_mode_plays_legal_moves_with_legal_lines() {
     expect_one_error(&mut e, "setoption name InterestGrowth value -1", &fen);
 }
 
+/// The `multipv k` lines of the last completed iteration of `lines`.
+fn last_iteration_lines(lines: &[String]) -> Vec<(String, Info)> {
+    let infos = search_infos(lines);
+    let last_depth = infos.last().and_then(|(_, i)| i.get("depth")).expect("an info line with a depth");
+    infos.into_iter().filter(|(_, i)| i.get("depth") == Some(last_depth)).collect()
+}
+
+fn score_value(score: Score) -> i64 {
+    match score {
+        Score::Cp(cp) => cp as i64,
+        Score::Mate(n) if n > 0 => 1_000_000 - n as i64,
+        Score::Mate(n) => -1_000_000 - n as i64,
+    }
+}
+
+#[test]
+fn multipv_reports_distinct_best_lines_in_both_modes() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("setoption name MultiPV value 3");
+    for mode in ["AlphaBeta", "Interest"] {
+        e.send(&format!("setoption name SearchMode value {mode}"));
+        for fen in [MIDDLEGAME, KIWIPETE, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"] {
+            let pos = pos_from_fen(fen);
+            e.send(&format!("position fen {fen}"));
+            let lines = e.go("go depth 5");
+            let last = last_iteration_lines(&lines);
+            let ks: Vec<i64> = last.iter().map(|(_, i)| i.get("multipv").unwrap()).collect();
+            assert_eq!(ks, [1, 2, 3], "{mode} {fen}: the last iteration's lines{}", e.context());
+            let firsts: Vec<&String> = last.iter().map(|(_, i)| &i.pv.as_ref().expect("a pv")[0]).collect();
+            assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{mode} {fen}: {firsts:?}");
+            let scores: Vec<i64> = last.iter().map(|(_, i)| score_value(i.score.expect("a score"))).collect();
+            assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{mode} {fen}: lines not best first: {scores:?}");
+            for (line, info) in &last {
+                assert_legal_line(&pos, info.pv.as_deref().unwrap(), line);
+            }
+            assert_eq!(&parse_bestmove(lines.last().unwrap()).0, firsts[0], "{mode} {fen}: bestmove is line 1's move");
+        }
+    }
+    // Asking for more lines than there are legal moves gives one line per move.
+    e.send("setoption name MultiPV value 10");
+    e.send("position fen 7k/8/8/8/8/8/6q1/7K w - - 0 1");
+    let lines = e.go("go depth 4");
+    let last = last_iteration_lines(&lines);
+    assert_eq!(last.len(), 1, "Kxg2 is the only legal move{}", e.context());
+    let fen = e.fen();
+    expect_one_error(&mut e, "setoption name MultiPV value 0", &fen);
+    expect_one_error(&mut e, "setoption name MultiPV value 257", &fen);
+}
+
 // ---------------------------------------------------------------------------
 // 7. No legal moves.
 

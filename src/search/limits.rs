@@ -28,6 +28,8 @@ pub struct Limits {
     pub ponder: bool,
     /// Restrict the root to these moves (empty: all legal moves).
     pub searchmoves: Vec<Move>,
+    /// How many best lines to find and report (`MultiPV`; 0 counts as 1).
+    pub multi_pv: usize,
 }
 
 impl Limits {

@@ -114,6 +114,8 @@ pub fn format_score(score: i32) -> String {
 /// What one finished iteration reports.
 #[derive(Clone, Debug)]
 pub struct Report {
+    /// Which of the MultiPV lines this is (1 = the best).
+    pub multipv: usize,
     pub depth: u32,
     pub seldepth: u32,
     pub score: i32,
@@ -127,6 +129,15 @@ impl Report {
     pub fn nps(&self) -> u64 {
         self.nodes * 1000 / self.time_ms.max(1)
     }
+}
+
+/// The most lines `MultiPV` may ask for.
+pub const MAX_MULTI_PV: usize = 256;
+
+/// One of an iteration's best lines.
+struct Line {
+    score: i32,
+    pv: Vec<Move>,
 }
 
 /// The outcome of a search: always a legal move when one exists.
@@ -419,49 +430,81 @@ impl Searcher {
             return outcome;
         }
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
-        let mut previous_score = 0;
+        let all_root_moves = self.root_moves.clone();
+        let wanted = limits.multi_pv.clamp(1, all_root_moves.len());
+        let mut previous_scores = [0i32; MAX_MULTI_PV];
         let mut stable_iterations = 0;
         let first_depth = 1 + (self.helper_id % 2) as u32;
         for depth in first_depth..=max_depth {
-            self.iteration_best = None;
             self.previous_best = outcome.best.map_or(0, pack_move);
             self.seldepth = 0;
-            let score = self.aspiration(&root, depth as i32, previous_score);
-            if self.stopped {
-                // A partly searched iteration still found a better move.
-                if let Some(m) = self.iteration_best {
-                    if outcome.best != Some(m) {
-                        outcome.best = Some(m);
-                        outcome.ponder = None;
-                    }
+            let lines = self.search_lines(&root, &all_root_moves, wanted, depth, &previous_scores);
+            self.root_moves = all_root_moves.clone();
+            let Some(first) = lines.first() else {
+                // Stopped inside the first line: a partly searched
+                // iteration may still have found a better move.
+                if let Some(m) = self.iteration_best.filter(|&m| outcome.best != Some(m)) {
+                    outcome.best = Some(m);
+                    outcome.ponder = None;
                 }
                 break;
-            }
-            let pv = self.root_pv(&root);
-            let best = pv.first().copied().or(outcome.best);
+            };
+            let best = first.pv.first().copied().or(outcome.best);
             stable_iterations = if best == outcome.best { stable_iterations + 1 } else { 0 };
-            outcome = Outcome { best, ponder: pv.get(1).copied(), score, nodes: self.nodes, depth };
-            report(&Report {
-                depth,
-                seldepth: self.seldepth as u32,
-                score,
-                nodes: self.total_nodes(),
-                time_ms: self.time.elapsed_ms(),
-                hashfull: self.tt.hashfull(),
-                pv,
-            });
+            let score_drop = previous_scores[0] - first.score;
+            outcome = Outcome { best, ponder: first.pv.get(1).copied(), score: first.score, nodes: self.nodes, depth };
+            if self.stopped {
+                // The best line is complete, the others are not: report nothing partial.
+                break;
+            }
+            for (k, line) in lines.iter().enumerate() {
+                previous_scores[k] = line.score;
+                report(&Report {
+                    multipv: k + 1,
+                    depth,
+                    seldepth: self.seldepth as u32,
+                    score: line.score,
+                    nodes: self.total_nodes(),
+                    time_ms: self.time.elapsed_ms(),
+                    hashfull: self.tt.hashfull(),
+                    pv: line.pv.clone(),
+                });
+            }
             if let Some(mate) = limits.mate {
-                if score >= MATE - 2 * mate as i32 {
+                if first.score >= MATE - 2 * mate as i32 {
                     break;
                 }
             }
-            if self.time.soft_stop(&self.signals, stability_scale(stable_iterations, previous_score - score, depth)) {
+            if self.time.soft_stop(&self.signals, stability_scale(stable_iterations, score_drop, depth)) {
                 break;
             }
-            previous_score = score;
         }
         outcome.nodes = self.total_nodes();
         outcome
+    }
+
+    /// One iteration's `wanted` best lines, best first: each line searches
+    /// the root without the first moves of the lines before it (MultiPV).
+    /// Stops early (returning the lines completed) when the search stops.
+    fn search_lines(&mut self, root: &Chess, all: &MoveList, wanted: usize, depth: u32, previous: &[i32]) -> Vec<Line> {
+        let mut lines: Vec<Line> = Vec::with_capacity(wanted);
+        for k in 0..wanted {
+            self.root_moves = all.iter().copied().filter(|m| !lines.iter().any(|l| l.pv.first() == Some(m))).collect();
+            self.iteration_best = None;
+            let score = self.aspiration(root, depth as i32, previous[k]);
+            if self.stopped {
+                break;
+            }
+            let mut pv = self.root_pv(root);
+            if pv.is_empty() {
+                pv.extend(self.iteration_best.or(self.root_moves.first().copied()));
+            }
+            lines.push(Line { score, pv });
+        }
+        // A later line can come back better than an earlier one when the
+        // earlier one's score was a bound; report them in score order.
+        lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+        lines
     }
 
     fn prepare(&mut self, game: &Game, limits: &Limits, overhead_ms: u64, start: Instant) {

@@ -32,9 +32,10 @@ pub fn send_error(message: &str) {
 /// The `info` line for one finished iteration.
 pub fn info_line(r: &Report, mode: CastlingMode) -> String {
     let mut line = format!(
-        "info depth {} seldepth {} multipv 1 score {} nodes {} nps {} hashfull {} time {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
         r.depth,
         r.seldepth.max(r.depth),
+        r.multipv,
         format_score(r.score),
         r.nodes,
         r.nps(),
