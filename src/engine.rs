@@ -215,6 +215,10 @@ impl Engine {
             // The GUI only tells us it may send `go ponder`; pondering
             // needs no preparation, so there is nothing to keep.
             (options::PONDER, Value::Bool(_)) => {}
+            (options::CHESS960, Value::Bool(on)) => {
+                let mode = if on { CastlingMode::Chess960 } else { CastlingMode::Standard };
+                self.game.set_castling_mode(mode);
+            }
             (options::MULTI_PV, Value::Int(n)) => self.multi_pv = n as usize,
             (options::THREADS, Value::Int(n)) => self.post(Job::SetThreads(n as usize)),
             (options::SEARCH_MODE, Value::Choice(c)) => match SearchMode::from_name(c) {

@@ -77,6 +77,13 @@ impl Game {
         self.mode
     }
 
+    /// How castling is written from now on (`UCI_Chess960`): king to its
+    /// destination (`e1g1`) or king takes rook (`e1h1`). Positions and
+    /// moves already given are unaffected: both forms are always read.
+    pub fn set_castling_mode(&mut self, mode: CastlingMode) {
+        self.mode = mode;
+    }
+
     /// Turns a UCI move string into a legal move of the current position.
     /// Castling is accepted both as king-to-destination (`e1g1`) and as
     /// king-takes-rook (`e1h1`).

@@ -338,7 +338,8 @@ fn search_infos(lines: &[String]) -> Vec<(String, Info)> {
 
 fn pos_from_fen(fen: &str) -> Chess {
     let parsed: Fen = fen.parse().unwrap_or_else(|e| panic!("test FEN '{fen}': {e}"));
-    parsed.into_position(CastlingMode::Standard).unwrap_or_else(|e| panic!("test FEN '{fen}': {e}"))
+    // Chess960 mode reads Shredder-FENs and every standard FEN alike.
+    parsed.into_position(CastlingMode::Chess960).unwrap_or_else(|e| panic!("test FEN '{fen}': {e}"))
 }
 
 fn play_all(mut pos: Chess, moves: &[&str]) -> Chess {
@@ -450,6 +451,8 @@ fn uci_handshake_identifies_and_declares_options() {
         "option name Ponder type check default false",
         "option name SearchMode type combo default AlphaBeta var Interest var AlphaBeta",
         "option name SeparateTallies type check default true",
+        "option name UCI_Chess960 type check default false",
+        "option name MultiPV type spin default 1 min 1 max 256",
     ] {
         assert_eq!(
             lines.iter().filter(|l| *l == declaration).count(),
@@ -1282,6 +1285,73 @@ fn go_perft_counts_match_the_known_values() {
     let (_, total) = perft_lines(&mut e, "perft 2");
     assert_eq!(total, 2039);
     assert_eq!(e.fen(), KIWIPETE);
+}
+
+/// A file of the shared data set (`../shared/data`), which CI machines have.
+fn shared_data(relative: &str) -> std::path::PathBuf {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data").join(relative);
+    assert!(path.exists(), "shared data file {} is missing", path.display());
+    path
+}
+
+#[test]
+fn chess960_perft_through_go_perft_matches_the_suite() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("setoption name UCI_Chess960 value true");
+    let suite = std::fs::read_to_string(shared_data("perft/chess960.epd")).unwrap();
+    let mut checked = 0;
+    for line in suite.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).take(60) {
+        let mut parts = line.split(';');
+        let fen = parts.next().unwrap().trim();
+        let d3: u64 = parts
+            .find_map(|p| p.trim().strip_prefix("D3 ").map(|n| n.trim().parse().unwrap()))
+            .unwrap_or_else(|| panic!("no D3 count in '{line}'"));
+        e.send(&format!("position fen {fen}"));
+        let (moves, total) = perft_lines(&mut e, "go perft 3");
+        assert_eq!(total, d3, "{fen}");
+        let pos = pos_from_fen(fen);
+        for (m, _) in &moves {
+            let legal = legal_move(&pos, m).unwrap_or_else(|| panic!("{fen}: illegal {m}"));
+            assert_eq!(m, &UciMove::from_move(legal, CastlingMode::Chess960).to_string(), "{fen}: castling as king takes rook");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 60);
+    // A standard position's castling is written king-takes-rook too.
+    e.send(&format!("position fen {KIWIPETE}"));
+    let (moves, _) = perft_lines(&mut e, "go perft 1");
+    let names: Vec<&str> = moves.iter().map(|(m, _)| m.as_str()).collect();
+    assert!(names.contains(&"e1h1") && names.contains(&"e1a1") && !names.contains(&"e1g1"), "{names:?}");
+}
+
+#[test]
+fn chess960_games_play_out_legally() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("setoption name UCI_Chess960 value true");
+    let mut castled = 0;
+    for (start, mode) in [
+        ("nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w GBgb - 0 1", "AlphaBeta"),
+        ("rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1", "Interest"),
+        ("bbqrknrn/pppppppp/8/8/8/8/PPPPPPPP/BBQRKNRN w GDgd - 0 1", "AlphaBeta"),
+    ] {
+        e.send(&format!("setoption name SearchMode value {mode}"));
+        e.send("ucinewgame");
+        let mut pos = pos_from_fen(start);
+        let mut played: Vec<String> = Vec::new();
+        while played.len() < 80 && !pos.is_game_over() {
+            e.send(&position_command(&format!("fen {start}"), &played));
+            let lines = e.go("go nodes 4000");
+            let (text, _) = parse_bestmove(lines.last().unwrap());
+            let m = legal_move(&pos, &text).unwrap_or_else(|| panic!("illegal {text} after {played:?}{}", e.context()));
+            assert_eq!(text, UciMove::from_move(m, CastlingMode::Chess960).to_string(), "castling as king takes rook");
+            castled += m.is_castle() as usize;
+            pos.play_unchecked(m);
+            played.push(text);
+        }
+    }
+    assert!(castled > 0, "no side castled in three Chess960 games");
 }
 
 #[test]

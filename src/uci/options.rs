@@ -39,6 +39,7 @@ pub const MOVE_OVERHEAD: &str = "Move Overhead";
 pub const PONDER: &str = "Ponder";
 pub const THREADS: &str = "Threads";
 pub const MULTI_PV: &str = "MultiPV";
+pub const CHESS960: &str = "UCI_Chess960";
 pub const SEARCH_MODE: &str = "SearchMode";
 pub const INTEREST_COST_SCALE: &str = "InterestCostScale";
 pub const INTEREST_FIRST_LIMIT: &str = "InterestFirstLimit";
@@ -66,6 +67,7 @@ pub fn table() -> Vec<Spec> {
         Spec { name: CLEAR_HASH, kind: Kind::Button },
         Spec { name: MOVE_OVERHEAD, kind: Kind::Spin { default: 10, min: 0, max: 5000 } },
         Spec { name: PONDER, kind: Kind::Check { default: false } },
+        Spec { name: CHESS960, kind: Kind::Check { default: false } },
         Spec { name: MULTI_PV, kind: Kind::Spin { default: 1, min: 1, max: MAX_MULTI_PV as i64 } },
         Spec {
             name: SEARCH_MODE,
