@@ -19,6 +19,7 @@ use crate::eval::evaluate;
 use crate::game::{self, Game};
 use crate::search::interest::{SearchMode, SearchSettings};
 use crate::search::limits::Limits;
+use crate::search::tunables;
 use crate::search::{Searcher, Signals};
 use crate::tt::TranspositionTable;
 use crate::uci::command::{self, Command, Go, PositionStart};
@@ -208,6 +209,10 @@ impl Engine {
             Ok(v) => v,
             Err(e) => return send_error(&format!("{e}; option unchanged")),
         };
+        if let (Some(t), Value::Int(n)) = (tunables::find(spec.name), &value) {
+            *(t.field)(&mut self.settings.alphabeta) = *n as i32;
+            return;
+        }
         match (spec.name, value) {
             (options::HASH, Value::Int(mb)) => self.post(Job::ResizeHash(mb as usize)),
             (options::CLEAR_HASH, _) => self.post(Job::ClearHash),

@@ -16,7 +16,8 @@ const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
        intrigue epd FILE [MS [MODE]]  solve an EPD suite (bm/am), MS ms per position (default 250)
        intrigue tune DATA [EPOCHS [L2]]  Texel-tune the evaluation weights on 'FEN [result]' lines
        intrigue positions PGN... training lines 'FEN [result]' from games
-       intrigue datagen OPENINGS GAMES NODES [THREADS [FIRST]]  self-play training lines";
+       intrigue datagen OPENINGS GAMES NODES [THREADS [FIRST]]  self-play training lines
+       intrigue spsa             the tunable search constants as OpenBench SPSA input";
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
@@ -34,6 +35,12 @@ fn main() -> ExitCode {
         Some("tune") => run_tune(&args[1..]),
         Some("positions") => run_positions(&args[1..]),
         Some("datagen") => run_datagen(&args[1..]),
+        Some("spsa") => {
+            for line in intrigue::search::tunables::spsa_lines() {
+                println!("{line}");
+            }
+            ExitCode::SUCCESS
+        }
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS

@@ -1287,6 +1287,54 @@ fn go_perft_counts_match_the_known_values() {
     assert_eq!(e.fen(), KIWIPETE);
 }
 
+/// The node count of a `bench` over UCI.
+fn uci_bench_nodes(e: &mut Engine, depth: u32) -> u64 {
+    e.send(&format!("bench {depth}"));
+    let lines = e.lines_until(|l| l.starts_with("Nodes/second"), Duration::from_secs(60));
+    let nodes = lines.iter().find_map(|l| l.strip_prefix("Nodes searched  : ")).expect("a 'Nodes searched' line");
+    nodes.trim().parse().expect("a node count")
+}
+
+#[test]
+fn tunable_search_constants_are_uci_options_that_steer_the_search() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    let default = uci_bench_nodes(&mut e, 6);
+    e.send("setoption name LmrBase value 250");
+    let reduced = uci_bench_nodes(&mut e, 6);
+    assert!(reduced < default, "larger reductions should search fewer nodes: {reduced} vs {default}");
+    e.send("setoption name LmrBase value 75");
+    assert_eq!(uci_bench_nodes(&mut e, 6), default, "restoring the default restores the search");
+    let fen = e.fen();
+    expect_one_error(&mut e, "setoption name NmpBase value 7", &fen);
+    assert_eq!(uci_bench_nodes(&mut e, 6), default, "a rejected value changes nothing");
+}
+
+#[test]
+fn bench_output_is_what_openbench_parses() {
+    let _cpu = shared_cpu();
+    let out = Command::new(env!("CARGO_BIN_EXE_intrigue")).args(["bench", "5"]).output().expect("run intrigue bench");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    // OpenBench's client turns non-alphanumerics into spaces, then reads
+    // the last "nodes searched N" and "nodes second N" it finds.
+    let cleaned: Vec<String> = text
+        .lines()
+        .map(|l| l.chars().map(|c| if c.is_ascii_alphanumeric() || c == ' ' { c.to_ascii_lowercase() } else { ' ' }).collect())
+        .collect();
+    let number_after = |key: &str| -> Option<u64> {
+        cleaned.iter().rev().find_map(|l| {
+            let rest = l.split_once(key)?.1.trim_start();
+            rest.split_whitespace().next()?.parse().ok()
+        })
+    };
+    let nodes = number_after("nodes searched").expect("a 'Nodes searched' line");
+    let nps = number_after("nodes second").expect("a 'Nodes/second' line");
+    assert!(nodes > 10_000 && nps > 1_000, "{text}");
+    let again = Command::new(env!("CARGO_BIN_EXE_intrigue")).args(["bench", "5"]).output().unwrap();
+    assert!(String::from_utf8(again.stdout).unwrap().contains(&format!("Nodes searched  : {nodes}")), "bench is deterministic");
+}
+
 /// A file of the shared data set (`../shared/data`), which CI machines have.
 fn shared_data(relative: &str) -> std::path::PathBuf {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data").join(relative);

@@ -136,9 +136,10 @@ impl Searcher {
         let depth = if depth >= 4 && tt_move == 0 && !in_check { depth - 1 } else { depth };
         let static_eval = self.static_eval(pos, in_check, entry);
 
+        let params = self.settings.alphabeta;
         if !pv_node && !in_check {
             // Reverse futility: far above beta with little depth left.
-            if depth <= 6 && static_eval - 90 * depth >= beta && beta.abs() < MATE_BOUND {
+            if depth <= params.rfp_depth && static_eval - params.rfp_margin * depth >= beta && beta.abs() < MATE_BOUND {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move will too.
@@ -170,9 +171,9 @@ impl Searcher {
             // Prune only moves that do not give check: a quiet check can
             // be the mate the static eval knows nothing about.
             if !root && !in_check && !gives_check && best > -MATE_BOUND && searched > 0 {
-                let late_quiet = quiet && depth <= 4 && quiets_tried.len() as i32 > 3 + depth * depth;
-                let futile = quiet && !pv_node && depth <= 3 && static_eval + 120 * depth + 60 <= alpha;
-                let losing_capture = !quiet && order < 0 && depth <= 4 && see(pos, m) < -100 * depth;
+                let late_quiet = quiet && depth <= 4 && quiets_tried.len() as i32 > params.lmp_base + depth * depth;
+                let futile = quiet && !pv_node && depth <= 3 && static_eval + params.futility_margin * depth + params.futility_base <= alpha;
+                let losing_capture = !quiet && order < 0 && depth <= 4 && see(pos, m) < -params.see_margin * depth;
                 if late_quiet || futile || losing_capture {
                     continue;
                 }
@@ -235,7 +236,8 @@ impl Searcher {
     /// Tries a null move; `Some(score)` when it proves a fail-high.
     fn null_move(&mut self, pos: &Chess, depth: i32, ply: usize, beta: i32, cut_node: bool) -> Option<i32> {
         let null = pos.clone().swap_turn().ok()?;
-        let r = 3 + depth / 4;
+        let p = self.settings.alphabeta;
+        let r = p.nmp_base + depth / p.nmp_divisor.max(1);
         self.enter_null(pos, &null, ply);
         let score = -self.negamax(&null, depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node);
         self.unmake();
@@ -273,7 +275,7 @@ impl Searcher {
         if self.tables.is_killer(ply, m) {
             r -= 1;
         }
-        r -= self.tables.history(pos.turn(), m) / 6000;
+        r -= self.tables.history(pos.turn(), m) / self.settings.alphabeta.lmr_history.max(1);
         r.clamp(0, depth - 2)
     }
 }

@@ -11,6 +11,7 @@ pub mod limits;
 pub mod ordering;
 pub mod qsearch;
 pub mod time;
+pub mod tunables;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
@@ -181,6 +182,8 @@ pub struct Searcher {
     /// Best root move of the iteration in progress, once one is known.
     iteration_best: Option<Move>,
     lmr: Box<[[i32; 64]; 64]>,
+    /// The parameters `lmr` was computed from.
+    lmr_built_for: tunables::AlphaBetaParams,
     /// Which search rule runs, with the interest rule's knobs.
     pub settings: SearchSettings,
     /// Interest mode: the limit of the iteration in progress, its number
@@ -202,12 +205,8 @@ pub struct Searcher {
 
 impl Searcher {
     pub fn new(tt: Arc<TranspositionTable>, signals: Arc<Signals>) -> Searcher {
-        let mut lmr = Box::new([[0i32; 64]; 64]);
-        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
-            }
-        }
+        let settings = SearchSettings::default();
+        let lmr = lmr_table(&settings.alphabeta);
         Searcher {
             tt,
             signals,
@@ -224,7 +223,8 @@ impl Searcher {
             root_moves: MoveList::new(),
             iteration_best: None,
             lmr,
-            settings: SearchSettings::default(),
+            lmr_built_for: settings.alphabeta,
+            settings,
             interest_limit: 0,
             nominal_depth: 0,
             previous_best: 0,
@@ -512,6 +512,10 @@ impl Searcher {
             self.tt.new_search();
         }
         self.tables.new_search();
+        if self.lmr_built_for != self.settings.alphabeta {
+            self.lmr = lmr_table(&self.settings.alphabeta);
+            self.lmr_built_for = self.settings.alphabeta;
+        }
         self.nodes = 0;
         self.stopped = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
@@ -540,7 +544,7 @@ impl Searcher {
     /// Searches the root with a narrow window around the previous score,
     /// widening it on failure.
     fn aspiration(&mut self, root: &Chess, depth: i32, previous: i32) -> i32 {
-        let mut delta = 25;
+        let mut delta = self.settings.alphabeta.aspiration;
         let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
             (previous - delta, previous + delta)
         } else {
@@ -599,6 +603,19 @@ impl Searcher {
         self.nodes + self.signals.helper_nodes.load(Relaxed)
     }
 
+}
+
+/// Late-move reductions by (depth, move number):
+/// base + ln(depth)·ln(move number) / divisor, in whole plies.
+fn lmr_table(p: &tunables::AlphaBetaParams) -> Box<[[i32; 64]; 64]> {
+    let (base, divisor) = (p.lmr_base as f64 / 100.0, p.lmr_divisor as f64 / 100.0);
+    let mut lmr = Box::new([[0i32; 64]; 64]);
+    for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (base + (d as f64).ln() * (m as f64).ln() / divisor) as i32;
+        }
+    }
+    lmr
 }
 
 /// Soft-limit scale: a best move that has held for several iterations lets

@@ -7,6 +7,7 @@
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use crate::search::interest::{InterestParams, SearchMode};
+use crate::search::tunables::TUNABLES;
 use crate::search::MAX_MULTI_PV;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,7 +62,7 @@ pub const MAX_HASH_MB: i64 = 65_536;
 
 pub fn table() -> Vec<Spec> {
     let interest = InterestParams::default();
-    vec![
+    let mut specs = vec![
         Spec { name: THREADS, kind: Kind::Spin { default: 1, min: 1, max: max_threads() } },
         Spec { name: HASH, kind: Kind::Spin { default: 16, min: 1, max: MAX_HASH_MB } },
         Spec { name: CLEAR_HASH, kind: Kind::Button },
@@ -81,7 +82,12 @@ pub fn table() -> Vec<Spec> {
         Spec { name: INTEREST_GROWTH, kind: spin(interest.growth_percent, 0, 400) },
         Spec { name: SIMILAR_MOVE_PENALTY, kind: spin(interest.similar_penalty_percent, 0, 1000) },
         Spec { name: SEPARATE_TALLIES, kind: Kind::Check { default: interest.separate_tallies } },
-    ]
+    ];
+    specs.extend(TUNABLES.iter().map(|t| Spec {
+        name: t.name,
+        kind: Kind::Spin { default: t.default_value() as i64, min: t.min as i64, max: t.max as i64 },
+    }));
+    specs
 }
 
 fn spin(default: u32, min: i64, max: i64) -> Kind {

@@ -134,6 +134,8 @@ impl InterestParams {
 pub struct SearchSettings {
     pub mode: SearchMode,
     pub interest: InterestParams,
+    /// The alpha-beta mode's tunable constants.
+    pub alphabeta: super::tunables::AlphaBetaParams,
 }
 
 /// What each side has spent on the path to a node.
@@ -435,7 +437,7 @@ pub(crate) mod tests {
     fn traced_search(fen: &str, params: InterestParams, iterations: u32) -> (Vec<Visit>, Outcome) {
         let game = Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap();
         let mut s = Searcher::new(Arc::new(TranspositionTable::new(4)), Arc::new(Signals::default()));
-        s.settings = SearchSettings { mode: SearchMode::Interest, interest: params };
+        s.settings = SearchSettings { mode: SearchMode::Interest, interest: params, ..SearchSettings::default() };
         let outcome = s.think(&game, &Limits::depth(iterations), 0, Instant::now(), &mut |_| {});
         (std::mem::take(&mut s.trace), outcome)
     }

@@ -1,0 +1,140 @@
+//! The alpha-beta search's tunable constants.
+//!
+//! Each is a UCI spin option, so a user, a script or OpenBench's SPSA
+//! tuner can change it without a rebuild; `intrigue spsa` prints them in
+//! the form OpenBench's tuning page takes. The defaults are the values the
+//! matches in `docs/measurements.md` were played with.
+
+/// The constants of the alpha-beta selectivity, in centipawns, plies or
+/// (for the late-move-reduction formula) hundredths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlphaBetaParams {
+    /// Reverse futility: margin per ply of depth.
+    pub rfp_margin: i32,
+    /// Reverse futility: deepest depth it applies at.
+    pub rfp_depth: i32,
+    /// Null move: base reduction …
+    pub nmp_base: i32,
+    /// … plus one ply per this many plies of depth.
+    pub nmp_divisor: i32,
+    /// Late-move pruning: quiets tried before the rest are skipped is
+    /// this plus depth².
+    pub lmp_base: i32,
+    /// Futility pruning: the margin is this plus `futility_margin` per ply.
+    pub futility_base: i32,
+    pub futility_margin: i32,
+    /// Captures losing more than this per ply of depth (by SEE) are skipped.
+    pub see_margin: i32,
+    /// Late-move reduction = base + ln(depth)·ln(move number) / divisor,
+    /// both in hundredths.
+    pub lmr_base: i32,
+    pub lmr_divisor: i32,
+    /// History that buys one ply less reduction.
+    pub lmr_history: i32,
+    /// Half-width of the first aspiration window.
+    pub aspiration: i32,
+}
+
+impl Default for AlphaBetaParams {
+    fn default() -> Self {
+        AlphaBetaParams {
+            rfp_margin: 90,
+            rfp_depth: 6,
+            nmp_base: 3,
+            nmp_divisor: 4,
+            lmp_base: 3,
+            futility_base: 60,
+            futility_margin: 120,
+            see_margin: 100,
+            lmr_base: 75,
+            lmr_divisor: 225,
+            lmr_history: 6000,
+            aspiration: 25,
+        }
+    }
+}
+
+/// One tunable constant as a UCI spin option.
+pub struct Tunable {
+    pub name: &'static str,
+    pub min: i32,
+    pub max: i32,
+    pub field: fn(&mut AlphaBetaParams) -> &mut i32,
+}
+
+impl Tunable {
+    pub fn default_value(&self) -> i32 {
+        *(self.field)(&mut AlphaBetaParams::default())
+    }
+
+    pub fn get(&self, params: &AlphaBetaParams) -> i32 {
+        *(self.field)(&mut params.clone())
+    }
+}
+
+/// Every tunable, with the range a tuner may explore.
+pub const TUNABLES: [Tunable; 12] = [
+    Tunable { name: "RfpMargin", min: 20, max: 300, field: |p| &mut p.rfp_margin },
+    Tunable { name: "RfpDepth", min: 1, max: 12, field: |p| &mut p.rfp_depth },
+    Tunable { name: "NmpBase", min: 1, max: 6, field: |p| &mut p.nmp_base },
+    Tunable { name: "NmpDivisor", min: 1, max: 12, field: |p| &mut p.nmp_divisor },
+    Tunable { name: "LmpBase", min: 0, max: 20, field: |p| &mut p.lmp_base },
+    Tunable { name: "FutilityBase", min: 0, max: 300, field: |p| &mut p.futility_base },
+    Tunable { name: "FutilityMargin", min: 20, max: 400, field: |p| &mut p.futility_margin },
+    Tunable { name: "SeeMargin", min: 0, max: 400, field: |p| &mut p.see_margin },
+    Tunable { name: "LmrBase", min: 0, max: 300, field: |p| &mut p.lmr_base },
+    Tunable { name: "LmrDivisor", min: 100, max: 600, field: |p| &mut p.lmr_divisor },
+    Tunable { name: "LmrHistory", min: 1000, max: 30000, field: |p| &mut p.lmr_history },
+    Tunable { name: "AspirationWindow", min: 5, max: 200, field: |p| &mut p.aspiration },
+];
+
+/// The tunable called `name` (any case).
+pub fn find(name: &str) -> Option<&'static Tunable> {
+    TUNABLES.iter().find(|t| t.name.eq_ignore_ascii_case(name))
+}
+
+/// OpenBench's SPSA input, one line per tunable:
+/// `name, int, value, min, max, c_end, r_end`. The final perturbation
+/// `c_end` is a twentieth of the range (at least 1); the final learning
+/// rate `r_end` is OpenBench's usual 0.002.
+pub fn spsa_lines() -> Vec<String> {
+    TUNABLES
+        .iter()
+        .map(|t| {
+            let c_end = ((t.max - t.min) as f64 / 20.0).max(1.0);
+            format!("{}, int, {}, {}, {}, {:.1}, 0.002", t.name, t.default_value(), t.min, t.max, c_end)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_lie_inside_their_ranges_and_names_are_unique() {
+        for t in &TUNABLES {
+            let v = t.default_value();
+            assert!((t.min..=t.max).contains(&v), "{}: {v} outside {}..{}", t.name, t.min, t.max);
+            assert_eq!(TUNABLES.iter().filter(|u| u.name.eq_ignore_ascii_case(t.name)).count(), 1, "{}", t.name);
+        }
+    }
+
+    #[test]
+    fn each_tunable_sets_its_own_field() {
+        for t in &TUNABLES {
+            let mut p = AlphaBetaParams::default();
+            *(t.field)(&mut p) = t.default_value() + 1;
+            assert_eq!(t.get(&p), t.default_value() + 1);
+            let changed = TUNABLES.iter().filter(|u| u.get(&p) != u.default_value()).count();
+            assert_eq!(changed, 1, "{} moved another field too", t.name);
+        }
+    }
+
+    #[test]
+    fn spsa_lines_are_in_openbench_form() {
+        let lines = spsa_lines();
+        assert_eq!(lines.len(), TUNABLES.len());
+        assert_eq!(lines[0], "RfpMargin, int, 90, 20, 300, 14.0, 0.002");
+    }
+}
