@@ -15,7 +15,9 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{unbounded, Receiver, Sender};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
+use crate::book::Book;
 use crate::eval::evaluate;
+use crate::rng::Rng;
 use crate::game::{self, Game};
 use crate::search::interest::{SearchMode, SearchSettings};
 use crate::search::limits::Limits;
@@ -76,6 +78,14 @@ pub struct Engine {
     move_overhead_ms: u64,
     /// How many best lines `go` reports (`MultiPV`).
     multi_pv: usize,
+    /// The opening book and how it is used (`OwnBook`, `BookFile`,
+    /// `BestBookMove`).
+    book: Book,
+    own_book: bool,
+    best_book_move: bool,
+    /// The game has left the book: no more probing until a new game.
+    left_book: bool,
+    rng: Rng,
     jobs: Sender<Job>,
     shared: Arc<Shared>,
     worker: Option<JoinHandle<()>>,
@@ -108,6 +118,11 @@ impl Engine {
             settings: SearchSettings::default(),
             move_overhead_ms: 10,
             multi_pv: 1,
+            book: Book::bundled(),
+            own_book: false,
+            best_book_move: false,
+            left_book: false,
+            rng: Rng::from_time(),
             jobs,
             shared,
             worker: Some(worker),
@@ -141,6 +156,7 @@ impl Engine {
             Command::UciNewGame => {
                 self.stop_search();
                 self.game = Game::new(Chess::default(), self.game.castling_mode());
+                self.left_book = false;
                 self.post(Job::NewGame);
             }
             Command::Position { start, moves } => self.set_position(start, &moves),
@@ -201,6 +217,10 @@ impl Engine {
                 return send_error(&format!("move {} {e}; position unchanged", i + 1));
             }
         }
+        if !game.continues(&self.game) {
+            // Another game, or moves taken back: the book may apply again.
+            self.left_book = false;
+        }
         self.game = game;
     }
 
@@ -224,6 +244,16 @@ impl Engine {
                 let mode = if on { CastlingMode::Chess960 } else { CastlingMode::Standard };
                 self.game.set_castling_mode(mode);
             }
+            (options::OWN_BOOK, Value::Bool(on)) => self.own_book = on,
+            (options::BEST_BOOK_MOVE, Value::Bool(on)) => self.best_book_move = on,
+            (options::BOOK_FILE, Value::Text(file)) => match Book::load(&file) {
+                Ok(book) => {
+                    send(&format!("info string book {file}: {} entries", book.len()));
+                    self.book = book;
+                    self.left_book = false;
+                }
+                Err(e) => send_error(&format!("{e}; book unchanged")),
+            },
             (options::MULTI_PV, Value::Int(n)) => self.multi_pv = n as usize,
             (options::THREADS, Value::Int(n)) => self.post(Job::SetThreads(n as usize)),
             (options::SEARCH_MODE, Value::Choice(c)) => match SearchMode::from_name(c) {
@@ -284,6 +314,9 @@ impl Engine {
             send("bestmove (none)");
             return;
         }
+        if let Some(m) = self.book_move(&limits) {
+            return self.play_book_move(m);
+        }
         let start = Instant::now();
         self.begin_search_job(limits.ponder);
         self.post(Job::Search(Box::new(SearchJob {
@@ -293,6 +326,32 @@ impl Engine {
             overhead_ms: self.move_overhead_ms,
             start,
         })));
+    }
+
+    /// The book's move for this `go`, when `OwnBook` is on and the game has
+    /// not left the book. Pondering and infinite analysis search instead:
+    /// they must not answer at once.
+    fn book_move(&mut self, limits: &Limits) -> Option<Move> {
+        if !self.own_book || self.left_book || limits.ponder || limits.infinite {
+            return None;
+        }
+        let m = self.book.choose(self.game.position(), &limits.searchmoves, self.best_book_move, &mut self.rng);
+        self.left_book = m.is_none();
+        m
+    }
+
+    /// Answers `go` with a book move, and the book's main reply to it as
+    /// the ponder move when it has one.
+    fn play_book_move(&mut self, m: Move) {
+        let mut after = self.game.clone();
+        after.play(m);
+        let reply = self.book.moves(after.position()).first().map(|&(r, _)| r);
+        send(&format!("info string book move {}", self.game.format_move(m)));
+        let mut line = format!("bestmove {}", self.game.format_move(m));
+        if let Some(r) = reply {
+            line.push_str(&format!(" ponder {}", after.format_move(r)));
+        }
+        send(&line);
     }
 
     fn stop_search(&self) {

@@ -84,6 +84,16 @@ impl Game {
         self.mode = mode;
     }
 
+    /// The key of the position the game started from.
+    pub fn start_key(&self) -> u64 {
+        self.history.first().copied().unwrap_or_else(|| hash(&self.position))
+    }
+
+    /// This game is `earlier` with zero or more moves played on.
+    pub fn continues(&self, earlier: &Game) -> bool {
+        self.start_key() == earlier.start_key() && self.moves.starts_with(&earlier.moves)
+    }
+
     /// Turns a UCI move string into a legal move of the current position.
     /// Castling is accepted both as king-to-destination (`e1g1`) and as
     /// king-takes-rook (`e1h1`).
@@ -147,6 +157,20 @@ mod tests {
         assert!(Game::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", CastlingMode::Standard).is_ok());
         let g = Game::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", CastlingMode::Standard).unwrap();
         assert_eq!(g.position().castles().castling_rights().count(), 4);
+    }
+
+    #[test]
+    fn a_game_continues_its_earlier_positions_only() {
+        let mut g = Game::default();
+        let start = g.clone();
+        g.play_uci("e2e4").unwrap();
+        assert!(g.continues(&start) && g.continues(&g.clone()));
+        assert!(!start.continues(&g), "taking a move back is not a continuation");
+        let mut other = Game::default();
+        other.play_uci("d2d4").unwrap();
+        assert!(!other.continues(&g));
+        let fen = Game::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", CastlingMode::Standard).unwrap();
+        assert!(!fen.continues(&start));
     }
 
     #[test]

@@ -2,12 +2,14 @@
 //! a classical alpha-beta mode beside it.
 
 pub mod bench;
+pub mod book;
 pub mod datagen;
 pub mod engine;
 pub mod epd;
 pub mod eval;
 pub mod game;
 pub mod perft;
+pub mod rng;
 pub mod search;
 pub mod tt;
 pub mod tune;

@@ -17,6 +17,9 @@ const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
        intrigue tune DATA [EPOCHS [L2]]  Texel-tune the evaluation weights on 'FEN [result]' lines
        intrigue positions PGN... training lines 'FEN [result]' from games
        intrigue datagen OPENINGS GAMES NODES [THREADS [FIRST]]  self-play training lines
+       intrigue book build SOURCE OUT.bin   build a Polyglot book from a text file of opening lines
+       intrigue book epd SOURCE OUT.epd [PLIES]  an opening set: each line's position after PLIES plies
+       intrigue book show [FILE] [FEN]  the moves a Polyglot book has for a position
        intrigue spsa             the tunable search constants as OpenBench SPSA input";
 
 fn main() -> ExitCode {
@@ -35,6 +38,7 @@ fn main() -> ExitCode {
         Some("tune") => run_tune(&args[1..]),
         Some("positions") => run_positions(&args[1..]),
         Some("datagen") => run_datagen(&args[1..]),
+        Some("book") => run_book(&args[1..]),
         Some("spsa") => {
             for line in intrigue::search::tunables::spsa_lines() {
                 println!("{line}");
@@ -101,6 +105,74 @@ fn run_bench(depth: Option<&String>, mode: Option<&String>) -> ExitCode {
         println!("{line}");
     }
     ExitCode::SUCCESS
+}
+
+fn run_book(args: &[String]) -> ExitCode {
+    use intrigue::book::{source, Book, BUNDLED_NAME};
+    let text = |path: &String| read_file("book", path);
+    let written = |path: &String, bytes: &[u8]| match std::fs::write(path, bytes) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("book: {path}: {e}");
+            ExitCode::FAILURE
+        }
+    };
+    match (args.first().map(String::as_str), args.get(1), args.get(2)) {
+        (Some("build"), Some(src), Some(out)) => {
+            let Some(text) = text(src) else { return ExitCode::FAILURE };
+            match source::build(&text) {
+                Ok(bytes) => {
+                    eprintln!("{} entries from {} lines", bytes.len() / 16, source::parse(&text).map_or(0, |l| l.len()));
+                    written(out, &bytes)
+                }
+                Err(e) => {
+                    eprintln!("book: {src}: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        (Some("epd"), Some(src), Some(out)) => {
+            let Some(plies) = optional_arg::<usize>(args.get(3), 16, |&p| p >= 1, "book epd: PLIES must be a positive number") else { return ExitCode::from(2) };
+            let Some(text) = text(src) else { return ExitCode::FAILURE };
+            match source::opening_set(&text, plies) {
+                Ok(lines) => {
+                    eprintln!("{} positions", lines.len());
+                    written(out, (lines.join("\n") + "\n").as_bytes())
+                }
+                Err(e) => {
+                    eprintln!("book: {src}: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        (Some("show"), file, _) => {
+            let file = file.map_or(BUNDLED_NAME, String::as_str);
+            let fen = args.get(2..).map(|f| f.join(" ")).filter(|f| !f.is_empty());
+            let game = match fen.map_or(Ok(Game::default()), |f| Game::from_fen(&f, CastlingMode::Standard)) {
+                Ok(g) => g,
+                Err(e) => {
+                    eprintln!("book: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            match Book::load(file) {
+                Ok(book) => {
+                    for (m, weight) in book.moves(game.position()) {
+                        println!("{} {weight}", game.format_move(m));
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("book: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        _ => {
+            eprintln!("book: expected 'build SOURCE OUT.bin', 'epd SOURCE OUT.epd [PLIES]' or 'show [FILE] [FEN]'\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn run_perft(args: &[String]) -> ExitCode {

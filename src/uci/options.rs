@@ -6,6 +6,7 @@
 
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
+use crate::book::BUNDLED_NAME;
 use crate::search::interest::{InterestParams, SearchMode};
 use crate::search::tunables::TUNABLES;
 use crate::search::MAX_MULTI_PV;
@@ -15,6 +16,8 @@ pub enum Kind {
     Spin { default: i64, min: i64, max: i64 },
     Check { default: bool },
     Combo { default: &'static str, choices: &'static [&'static str] },
+    /// A free text value (a file name).
+    Text { default: &'static str },
     Button,
 }
 
@@ -31,6 +34,7 @@ pub enum Value {
     Bool(bool),
     /// One of a combo's choices, spelled as declared.
     Choice(&'static str),
+    Text(String),
     Press,
 }
 
@@ -41,6 +45,9 @@ pub const PONDER: &str = "Ponder";
 pub const THREADS: &str = "Threads";
 pub const MULTI_PV: &str = "MultiPV";
 pub const CHESS960: &str = "UCI_Chess960";
+pub const OWN_BOOK: &str = "OwnBook";
+pub const BOOK_FILE: &str = "BookFile";
+pub const BEST_BOOK_MOVE: &str = "BestBookMove";
 pub const SEARCH_MODE: &str = "SearchMode";
 pub const INTEREST_COST_SCALE: &str = "InterestCostScale";
 pub const INTEREST_FIRST_LIMIT: &str = "InterestFirstLimit";
@@ -69,6 +76,9 @@ pub fn table() -> Vec<Spec> {
         Spec { name: MOVE_OVERHEAD, kind: Kind::Spin { default: 10, min: 0, max: 5000 } },
         Spec { name: PONDER, kind: Kind::Check { default: false } },
         Spec { name: CHESS960, kind: Kind::Check { default: false } },
+        Spec { name: OWN_BOOK, kind: Kind::Check { default: false } },
+        Spec { name: BOOK_FILE, kind: Kind::Text { default: BUNDLED_NAME } },
+        Spec { name: BEST_BOOK_MOVE, kind: Kind::Check { default: false } },
         Spec { name: MULTI_PV, kind: Kind::Spin { default: 1, min: 1, max: MAX_MULTI_PV as i64 } },
         Spec {
             name: SEARCH_MODE,
@@ -107,6 +117,7 @@ pub fn declaration(spec: &Spec) -> String {
             default: Some(default.to_string()),
             var: choices.iter().map(|c| c.to_string()).collect(),
         },
+        Kind::Text { default } => UciOptionConfig::String { name, default: Some(default.to_string()) },
         Kind::Button => UciOptionConfig::Button { name },
     };
     UciMessage::Option(config).to_string()
@@ -135,7 +146,8 @@ pub fn validate(name: &str, value: Option<&str>) -> Result<(Spec, Value), String
             Some(c) => Value::Choice(c),
             None => return Err(format!("{}: '{v}' is not one of {}", spec.name, choices.join(", "))),
         },
-        (_, None) => return Err(format!("{}: missing value", spec.name)),
+        (Kind::Text { .. }, Some(v)) if !v.trim().is_empty() => Value::Text(v.trim().to_string()),
+        (_, None) | (Kind::Text { .. }, Some(_)) => return Err(format!("{}: missing value", spec.name)),
     };
     Ok((spec, value))
 }
@@ -153,6 +165,7 @@ mod tests {
         let mode = format!("option name SearchMode type combo default {} var Interest var AlphaBeta", SearchMode::default().name());
         assert!(lines.contains(&mode), "{lines:?}");
         assert!(lines.contains(&"option name SeparateTallies type check default true".to_string()));
+        assert!(lines.contains(&"option name BookFile type string default <bundled>".to_string()), "{lines:?}");
     }
 
     #[test]
