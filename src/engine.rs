@@ -21,6 +21,7 @@ use crate::rng::Rng;
 use crate::game::{self, Game};
 use crate::search::interest::{SearchMode, SearchSettings};
 use crate::search::limits::Limits;
+use crate::search::tablebase::Syzygy;
 use crate::search::tunables;
 use crate::search::{Searcher, Signals};
 use crate::tt::TranspositionTable;
@@ -51,6 +52,7 @@ enum Job {
     Ping,
     Perft(Chess, u32, CastlingMode),
     Bench(Option<u32>, SearchSettings),
+    SetTablebase(Option<Arc<Syzygy>>),
     Quit,
 }
 
@@ -254,6 +256,9 @@ impl Engine {
                 }
                 Err(e) => send_error(&format!("{e}; book unchanged")),
             },
+            (options::SYZYGY_PATH, Value::Text(path)) => self.set_syzygy_path(&path),
+            (options::SYZYGY_PROBE_DEPTH, Value::Int(n)) => self.settings.tablebase.probe_depth = n as i32,
+            (options::SYZYGY_50_MOVE_RULE, Value::Bool(on)) => self.settings.tablebase.fifty_move_rule = on,
             (options::MULTI_PV, Value::Int(n)) => self.multi_pv = n as usize,
             (options::THREADS, Value::Int(n)) => self.post(Job::SetThreads(n as usize)),
             (options::SEARCH_MODE, Value::Choice(c)) => match SearchMode::from_name(c) {
@@ -266,6 +271,21 @@ impl Engine {
             (options::SIMILAR_MOVE_PENALTY, Value::Int(n)) => self.settings.interest.similar_penalty_percent = n as u32,
             (options::SEPARATE_TALLIES, Value::Bool(b)) => self.settings.interest.separate_tallies = b,
             (name, value) => send_error(&format!("{name}: unexpected value {value:?}")),
+        }
+    }
+
+    /// Loads the tables of `SyzygyPath` (`<empty>`: none) and hands them to
+    /// the search thread; on failure the tables in use stay.
+    fn set_syzygy_path(&mut self, path: &str) {
+        if path == options::NO_PATH {
+            return self.post(Job::SetTablebase(None));
+        }
+        match Syzygy::load(path) {
+            Ok(tb) => {
+                send(&format!("info string found {} tablebase files, up to {} pieces", tb.files, tb.max_pieces()));
+                self.post(Job::SetTablebase(Some(Arc::new(tb))));
+            }
+            Err(e) => send_error(&format!("SyzygyPath: {e}; tables unchanged")),
         }
     }
 
@@ -494,6 +514,7 @@ impl Worker {
                         h.new_game();
                     }
                 }
+                Job::SetTablebase(tb) => self.searcher.tablebase = tb,
                 Job::Ping => send("readyok"),
                 Job::Perft(pos, depth, mode) => {
                     for line in perft::report(&pos, depth, mode, &self.shared.signals.stop) {
@@ -522,6 +543,7 @@ impl Worker {
         self.searcher.settings = job.settings;
         for h in &mut self.helpers {
             h.settings = job.settings;
+            h.tablebase = self.searcher.tablebase.clone();
         }
         let helper_signals = Arc::clone(&self.helper_signals);
         helper_signals.reset(false);

@@ -131,6 +131,10 @@ impl Searcher {
                 return score;
             }
         }
+        if let Some(score) = self.probe_tablebase(pos, ply, depth) {
+            self.tt.store(key, 0, score_to_tt(score, ply), 0, depth, Bound::Exact);
+            return score;
+        }
         // Internal iterative reduction: with no table move this node was
         // never searched, so ordering is poor; spend one ply less on it.
         let depth = if depth >= 4 && tt_move == 0 && !in_check { depth - 1 } else { depth };

@@ -10,6 +10,7 @@ pub mod interest;
 pub mod limits;
 pub mod ordering;
 pub mod qsearch;
+pub mod tablebase;
 pub mod time;
 pub mod tunables;
 
@@ -123,6 +124,7 @@ pub struct Report {
     pub nodes: u64,
     pub time_ms: u64,
     pub hashfull: u32,
+    pub tbhits: u64,
     pub pv: Vec<Move>,
 }
 
@@ -198,6 +200,10 @@ pub struct Searcher {
     /// Where a helper reports its node count (the main thread's signals).
     node_sink: Option<Arc<Signals>>,
     pawn_cache: Box<PawnCache>,
+    /// Syzygy tables, when `SyzygyPath` names some; shared by all threads.
+    pub tablebase: Option<Arc<tablebase::Syzygy>>,
+    /// Successful tablebase probes in this search.
+    tb_hits: u64,
     /// Tests only: every move the interest search paid for, in order.
     #[cfg(test)]
     pub(crate) trace: Vec<interest::tests::Visit>,
@@ -231,6 +237,8 @@ impl Searcher {
             helper_id: 0,
             node_sink: None,
             pawn_cache: Box::default(),
+            tablebase: None,
+            tb_hits: 0,
             #[cfg(test)]
             trace: Vec::new(),
         }
@@ -467,6 +475,7 @@ impl Searcher {
                     nodes: self.total_nodes(),
                     time_ms: self.time.elapsed_ms(),
                     hashfull: self.tt.hashfull(),
+                    tbhits: self.tb_hits,
                     pv: line.pv.clone(),
                 });
             }
@@ -517,6 +526,7 @@ impl Searcher {
             self.lmr_built_for = self.settings.alphabeta;
         }
         self.nodes = 0;
+        self.tb_hits = 0;
         self.stopped = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         self.time = TimeManager::new(limits, overhead_ms, start);
@@ -533,6 +543,7 @@ impl Searcher {
         if self.root_moves.is_empty() {
             self.root_moves = game.position().legal_moves();
         }
+        self.filter_root_by_tablebase(game.position());
         // Put the table's move first so even an instant stop plays it.
         if let Some(m) = self.tt.probe(self.current_key()).and_then(|e| e.best_move(game.position())) {
             if let Some(i) = self.root_moves.iter().position(|&r| r == m) {

@@ -32,7 +32,7 @@ pub fn send_error(message: &str) {
 /// The `info` line for one finished iteration.
 pub fn info_line(r: &Report, mode: CastlingMode) -> String {
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} tbhits {} time {}",
         r.depth,
         r.seldepth.max(r.depth),
         r.multipv,
@@ -40,6 +40,7 @@ pub fn info_line(r: &Report, mode: CastlingMode) -> String {
         r.nodes,
         r.nps(),
         r.hashfull,
+        r.tbhits,
         r.time_ms
     );
     if !r.pv.is_empty() {

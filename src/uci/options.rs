@@ -46,6 +46,11 @@ pub const THREADS: &str = "Threads";
 pub const MULTI_PV: &str = "MultiPV";
 pub const CHESS960: &str = "UCI_Chess960";
 pub const OWN_BOOK: &str = "OwnBook";
+pub const SYZYGY_PATH: &str = "SyzygyPath";
+pub const SYZYGY_PROBE_DEPTH: &str = "SyzygyProbeDepth";
+pub const SYZYGY_50_MOVE_RULE: &str = "Syzygy50MoveRule";
+/// The `SyzygyPath` value for "no tables" (Stockfish's convention).
+pub const NO_PATH: &str = "<empty>";
 pub const BOOK_FILE: &str = "BookFile";
 pub const BEST_BOOK_MOVE: &str = "BestBookMove";
 pub const SEARCH_MODE: &str = "SearchMode";
@@ -79,6 +84,9 @@ pub fn table() -> Vec<Spec> {
         Spec { name: OWN_BOOK, kind: Kind::Check { default: false } },
         Spec { name: BOOK_FILE, kind: Kind::Text { default: BUNDLED_NAME } },
         Spec { name: BEST_BOOK_MOVE, kind: Kind::Check { default: false } },
+        Spec { name: SYZYGY_PATH, kind: Kind::Text { default: NO_PATH } },
+        Spec { name: SYZYGY_PROBE_DEPTH, kind: Kind::Spin { default: 1, min: 1, max: 100 } },
+        Spec { name: SYZYGY_50_MOVE_RULE, kind: Kind::Check { default: true } },
         Spec { name: MULTI_PV, kind: Kind::Spin { default: 1, min: 1, max: MAX_MULTI_PV as i64 } },
         Spec {
             name: SEARCH_MODE,

@@ -136,6 +136,8 @@ pub struct SearchSettings {
     pub interest: InterestParams,
     /// The alpha-beta mode's tunable constants.
     pub alphabeta: super::tunables::AlphaBetaParams,
+    /// How the search uses Syzygy tables.
+    pub tablebase: super::tablebase::TablebaseSettings,
 }
 
 /// What each side has spent on the path to a node.
@@ -230,6 +232,10 @@ impl Searcher {
         let entry = self.tt.probe(key);
         let tt_move = entry.map_or(0, |e| e.packed_move);
         if let Some(score) = entry.filter(|e| !pv_node && e.depth >= table_depth).and_then(|e| table_cutoff(&e, ply, alpha, beta)) {
+            return score;
+        }
+        if let Some(score) = self.probe_tablebase(pos, ply, params.depth_equivalent(budget)) {
+            self.tt.store(key, 0, score_to_tt(score, ply), 0, table_depth, Bound::Exact);
             return score;
         }
         let in_check = pos.is_check();
