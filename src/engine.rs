@@ -21,9 +21,10 @@ use crate::rng::Rng;
 use crate::game::{self, Game};
 use crate::search::interest::{SearchMode, SearchSettings};
 use crate::search::limits::Limits;
+use crate::search::strength::{self, Candidate, StrengthLimit};
 use crate::search::tablebase::Syzygy;
 use crate::search::tunables;
-use crate::search::{Searcher, Signals};
+use crate::search::{Outcome, Searcher, Signals};
 use crate::tt::TranspositionTable;
 use crate::uci::command::{self, Command, Go, PositionStart};
 use crate::uci::options::{self, Value};
@@ -37,6 +38,8 @@ pub const AUTHOR: &str = "the Intrigue developers";
 struct SearchJob {
     game: Game,
     settings: SearchSettings,
+    /// Play at this rating instead of full strength.
+    strength: Option<StrengthLimit>,
     limits: Limits,
     overhead_ms: u64,
     start: Instant,
@@ -88,6 +91,9 @@ pub struct Engine {
     /// The game has left the book: no more probing until a new game.
     left_book: bool,
     rng: Rng,
+    /// `UCI_LimitStrength` and `UCI_Elo`.
+    limit_strength: bool,
+    elo: u32,
     jobs: Sender<Job>,
     shared: Arc<Shared>,
     worker: Option<JoinHandle<()>>,
@@ -125,6 +131,8 @@ impl Engine {
             best_book_move: false,
             left_book: false,
             rng: Rng::from_time(),
+            limit_strength: false,
+            elo: strength::MAX_ELO,
             jobs,
             shared,
             worker: Some(worker),
@@ -259,6 +267,8 @@ impl Engine {
             (options::SYZYGY_PATH, Value::Text(path)) => self.set_syzygy_path(&path),
             (options::SYZYGY_PROBE_DEPTH, Value::Int(n)) => self.settings.tablebase.probe_depth = n as i32,
             (options::SYZYGY_50_MOVE_RULE, Value::Bool(on)) => self.settings.tablebase.fifty_move_rule = on,
+            (options::LIMIT_STRENGTH, Value::Bool(on)) => self.limit_strength = on,
+            (options::ELO, Value::Int(n)) => self.elo = n as u32,
             (options::MULTI_PV, Value::Int(n)) => self.multi_pv = n as usize,
             (options::THREADS, Value::Int(n)) => self.post(Job::SetThreads(n as usize)),
             (options::SEARCH_MODE, Value::Choice(c)) => match SearchMode::from_name(c) {
@@ -308,6 +318,7 @@ impl Engine {
             ponder: go.ponder,
             searchmoves,
             multi_pv: self.multi_pv,
+            report_lines: 0,
         }
     }
 
@@ -337,15 +348,32 @@ impl Engine {
         if let Some(m) = self.book_move(&limits) {
             return self.play_book_move(m);
         }
+        let (settings, limits, strength) = self.weakened(self.settings, limits);
         let start = Instant::now();
         self.begin_search_job(limits.ponder);
         self.post(Job::Search(Box::new(SearchJob {
             game: self.game.clone(),
-            settings: self.settings,
+            settings,
+            strength,
             limits,
             overhead_ms: self.move_overhead_ms,
             start,
         })));
+    }
+
+    /// Under `UCI_LimitStrength`: interest search on the rating's node
+    /// budget, keeping a few lines to choose from (only the ones the user
+    /// asked for are reported).
+    fn weakened(&self, settings: SearchSettings, mut limits: Limits) -> (SearchSettings, Limits, Option<StrengthLimit>) {
+        if !self.limit_strength {
+            return (settings, limits, None);
+        }
+        let strength = StrengthLimit::new(self.elo);
+        let settings = SearchSettings { mode: SearchMode::Interest, ..settings };
+        limits.nodes = Some(limits.nodes.map_or(strength.nodes(), |n| n.min(strength.nodes())));
+        limits.report_lines = self.multi_pv;
+        limits.multi_pv = self.multi_pv.max(strength::CANDIDATE_LINES);
+        (settings, limits, Some(strength))
     }
 
     /// The book's move for this `go`, when `OwnBook` is on and the game has
@@ -468,13 +496,15 @@ struct Worker {
     helpers: Vec<Searcher>,
     /// The helpers' stop flag: raised when the main thread has its move.
     helper_signals: Arc<Signals>,
+    /// For the weakened player's choices.
+    rng: Rng,
 }
 
 impl Worker {
     fn new(shared: Arc<Shared>, hash_mb: usize) -> Worker {
         let tt = Arc::new(TranspositionTable::new(hash_mb));
         let searcher = Searcher::new(tt, Arc::clone(&shared.signals));
-        Worker { shared, searcher, helpers: Vec::new(), helper_signals: Arc::new(Signals::default()) }
+        Worker { shared, searcher, helpers: Vec::new(), helper_signals: Arc::new(Signals::default()), rng: Rng::from_time() }
     }
 
     fn set_threads(&mut self, threads: usize) {
@@ -567,12 +597,22 @@ impl Worker {
         });
         self.hold_while_pondering_or_infinite(&job.limits);
         let best = outcome.best.expect("go is only posted when a legal move exists");
-        let mut line = format!("bestmove {}", job.game.format_move(best));
-        if let Some(reply) = outcome.ponder {
+        let played = job.strength.and_then(|s| self.weakened_choice(s, &job.game, &outcome)).unwrap_or(best);
+        let mut line = format!("bestmove {}", job.game.format_move(played));
+        if let Some(reply) = outcome.ponder.filter(|_| played == best) {
             line.push_str(&format!(" ponder {}", job.game.format_move(reply)));
         }
         send(&line);
         self.shared.searching.store(false, Relaxed);
+    }
+
+    /// The weakened player's move among the search's best lines.
+    fn weakened_choice(&mut self, strength: StrengthLimit, game: &Game, outcome: &Outcome) -> Option<Move> {
+        let moves: Vec<Move> = outcome.lines.iter().map(|&(m, _)| m).collect();
+        let interests = self.searcher.root_interests(game.position(), &moves);
+        let candidates: Vec<Candidate> =
+            outcome.lines.iter().zip(interests).map(|(&(m, score), interest)| Candidate { m, score, interest }).collect();
+        strength.choose(&candidates, &mut self.rng)
     }
 
     /// UCI forbids a bestmove while pondering or under `go infinite` until

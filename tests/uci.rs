@@ -458,6 +458,8 @@ fn uci_handshake_identifies_and_declares_options() {
         "option name SyzygyPath type string default <empty>",
         "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
         "option name Syzygy50MoveRule type check default true",
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 2850 min 1350 max 2850",
     ] {
         assert_eq!(
             lines.iter().filter(|l| *l == declaration).count(),
@@ -1474,6 +1476,33 @@ fn syzygy_tables_keep_the_result_and_count_tbhits() {
     e.send("setoption name SyzygyPath value <empty>");
     let lines = e.go("go depth 1");
     assert!(search_infos(&lines).iter().all(|(_, i)| i.get("tbhits") == Some(0)), "tables unloaded{}", e.context());
+}
+
+#[test]
+fn limit_strength_plays_varied_legal_moves_on_a_small_budget() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 1350");
+    let pos = pos_from_fen(MIDDLEGAME);
+    let mut played = std::collections::HashSet::new();
+    for _ in 0..12 {
+        e.send(&format!("position fen {MIDDLEGAME}"));
+        let lines = e.go("go wtime 60000 btime 60000");
+        let infos = search_infos(&lines);
+        assert!(infos.iter().all(|(_, i)| i.get("multipv") == Some(1)), "only the lines asked for are shown{}", e.context());
+        let nodes = infos.iter().filter_map(|(_, i)| i.get("nodes")).max().unwrap_or(0);
+        assert!(nodes <= 1_000, "{nodes} nodes at UCI_Elo 1350");
+        played.insert(assert_legal_bestmove(&pos, lines.last().unwrap()));
+    }
+    assert!(played.len() >= 2, "a weak setting should not always play the same move: {played:?}");
+    // Full strength again: the normal search, with its depth.
+    e.send("setoption name UCI_LimitStrength value false");
+    let lines = e.go("go depth 6");
+    assert_eq!(search_infos(&lines).last().and_then(|(_, i)| i.get("depth")), Some(6));
+    let fen = e.fen();
+    expect_one_error(&mut e, "setoption name UCI_Elo value 1000", &fen);
+    expect_one_error(&mut e, "setoption name UCI_Elo value 3500", &fen);
 }
 
 /// A file of the shared data set (`../shared/data`), which CI machines have.

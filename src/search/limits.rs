@@ -30,6 +30,9 @@ pub struct Limits {
     pub searchmoves: Vec<Move>,
     /// How many best lines to find and report (`MultiPV`; 0 counts as 1).
     pub multi_pv: usize,
+    /// Report only this many of them (0: all). A weakened search finds
+    /// more lines than the user asked to see.
+    pub report_lines: usize,
 }
 
 impl Limits {

@@ -10,6 +10,7 @@ pub mod interest;
 pub mod limits;
 pub mod ordering;
 pub mod qsearch;
+pub mod strength;
 pub mod tablebase;
 pub mod time;
 pub mod tunables;
@@ -151,6 +152,9 @@ pub struct Outcome {
     pub score: i32,
     pub nodes: u64,
     pub depth: u32,
+    /// The first move and score of each line of the last completed
+    /// iteration, best first (one unless MultiPV asked for more).
+    pub lines: Vec<(Move, i32)>,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -433,7 +437,8 @@ impl Searcher {
     ) -> Outcome {
         let root = game.position().clone();
         self.prepare(game, limits, overhead_ms, start);
-        let mut outcome = Outcome { best: self.root_moves.first().copied(), ponder: None, score: 0, nodes: 0, depth: 0 };
+        let mut outcome =
+            Outcome { best: self.root_moves.first().copied(), ponder: None, score: 0, nodes: 0, depth: 0, lines: Vec::new() };
         if self.root_moves.is_empty() {
             return outcome;
         }
@@ -460,12 +465,15 @@ impl Searcher {
             let best = first.pv.first().copied().or(outcome.best);
             stable_iterations = if best == outcome.best { stable_iterations + 1 } else { 0 };
             let score_drop = previous_scores[0] - first.score;
-            outcome = Outcome { best, ponder: first.pv.get(1).copied(), score: first.score, nodes: self.nodes, depth };
+            let completed = if self.stopped { std::mem::take(&mut outcome.lines) } else { Vec::new() };
+            outcome = Outcome { best, ponder: first.pv.get(1).copied(), score: first.score, nodes: self.nodes, depth, lines: completed };
             if self.stopped {
                 // The best line is complete, the others are not: report nothing partial.
                 break;
             }
-            for (k, line) in lines.iter().enumerate() {
+            outcome.lines = lines.iter().filter_map(|l| Some((*l.pv.first()?, l.score))).collect();
+            let shown = if limits.report_lines == 0 { lines.len() } else { limits.report_lines };
+            for (k, line) in lines.iter().enumerate().take(shown) {
                 previous_scores[k] = line.score;
                 report(&Report {
                     multipv: k + 1,

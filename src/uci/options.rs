@@ -9,6 +9,7 @@ use vampirc_uci::{UciMessage, UciOptionConfig};
 use crate::book::BUNDLED_NAME;
 use crate::search::interest::{InterestParams, SearchMode};
 use crate::search::tunables::TUNABLES;
+use crate::search::strength::{MAX_ELO, MIN_ELO};
 use crate::search::MAX_MULTI_PV;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,6 +47,8 @@ pub const THREADS: &str = "Threads";
 pub const MULTI_PV: &str = "MultiPV";
 pub const CHESS960: &str = "UCI_Chess960";
 pub const OWN_BOOK: &str = "OwnBook";
+pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
+pub const ELO: &str = "UCI_Elo";
 pub const SYZYGY_PATH: &str = "SyzygyPath";
 pub const SYZYGY_PROBE_DEPTH: &str = "SyzygyProbeDepth";
 pub const SYZYGY_50_MOVE_RULE: &str = "Syzygy50MoveRule";
@@ -87,6 +90,8 @@ pub fn table() -> Vec<Spec> {
         Spec { name: SYZYGY_PATH, kind: Kind::Text { default: NO_PATH } },
         Spec { name: SYZYGY_PROBE_DEPTH, kind: Kind::Spin { default: 1, min: 1, max: 100 } },
         Spec { name: SYZYGY_50_MOVE_RULE, kind: Kind::Check { default: true } },
+        Spec { name: LIMIT_STRENGTH, kind: Kind::Check { default: false } },
+        Spec { name: ELO, kind: Kind::Spin { default: MAX_ELO as i64, min: MIN_ELO as i64, max: MAX_ELO as i64 } },
         Spec { name: MULTI_PV, kind: Kind::Spin { default: 1, min: 1, max: MAX_MULTI_PV as i64 } },
         Spec {
             name: SEARCH_MODE,

@@ -355,6 +355,16 @@ impl Searcher {
         }
     }
 
+    /// The interest of each of `moves` at the root of `pos`, with what the
+    /// last search learned (its table move, killers, history): how
+    /// plausible each looks, for the weakened player's choice.
+    pub fn root_interests(&self, pos: &Chess, moves: &[Move]) -> Vec<i32> {
+        let legal = pos.legal_moves();
+        let tt_move = self.tt.probe(crate::game::hash(pos)).map_or(0, |e| e.packed_move);
+        let node = self.interest_node(pos, &legal, tt_move, 0);
+        moves.iter().map(|&m| terms::interest(pos, &node, m, &MoveFacts::of(pos, m))).collect()
+    }
+
     /// The facts the interest terms need about this node.
     fn interest_node(&self, pos: &Chess, moves: &shakmaty::MoveList, tt_move: u16, ply: usize) -> terms::Node {
         let (previous, own_previous) = self.earlier_moves(ply);
