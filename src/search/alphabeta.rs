@@ -68,7 +68,7 @@ pub fn mvv_lva(m: Move) -> i32 {
 
 /// The side to move has something besides king and pawns: null-move
 /// pruning is unsafe without it (zugzwang).
-fn has_non_pawn_material(pos: &Chess) -> bool {
+pub(super) fn has_non_pawn_material(pos: &Chess) -> bool {
     let b = pos.board();
     (pos.us() & !(b.pawns() | b.kings())).any()
 }

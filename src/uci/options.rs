@@ -62,6 +62,10 @@ pub const INTEREST_FIRST_LIMIT: &str = "InterestFirstLimit";
 pub const INTEREST_GROWTH: &str = "InterestGrowth";
 pub const SIMILAR_MOVE_PENALTY: &str = "SimilarMovePenalty";
 pub const SEPARATE_TALLIES: &str = "SeparateTallies";
+pub const INTEREST_NULL_MOVE: &str = "InterestNullMove";
+pub const INTEREST_CHECK_BONUS: &str = "InterestCheckBonus";
+pub const INTEREST_SIBLING_SHARE: &str = "InterestSiblingShare";
+pub const INTEREST_EVASION_SHARE: &str = "InterestEvasionShare";
 const MODE_CHOICES: [&str; 2] = [SearchMode::ALL[0].name(), SearchMode::ALL[1].name()];
 
 /// Up to four search threads per CPU, as the issue asks; more only adds
@@ -105,6 +109,10 @@ pub fn table() -> Vec<Spec> {
         Spec { name: INTEREST_GROWTH, kind: spin(interest.growth_percent, 0, 400) },
         Spec { name: SIMILAR_MOVE_PENALTY, kind: spin(interest.similar_penalty_percent, 0, 1000) },
         Spec { name: SEPARATE_TALLIES, kind: Kind::Check { default: interest.separate_tallies } },
+        Spec { name: INTEREST_NULL_MOVE, kind: spin(interest.null_move_percent, 0, 100) },
+        Spec { name: INTEREST_SIBLING_SHARE, kind: spin(interest.sibling_share_percent, 0, 100) },
+        Spec { name: INTEREST_CHECK_BONUS, kind: spin(interest.weights.check_bonus as u32, 0, 1000) },
+        Spec { name: INTEREST_EVASION_SHARE, kind: spin(interest.weights.evasion_share as u32, 0, 10_000) },
     ];
     specs.extend(TUNABLES.iter().map(|t| Spec {
         name: t.name,

@@ -84,6 +84,16 @@ pub struct InterestParams {
     /// One tally per side (the article's rule) or one shared tally (the
     /// variant the article warns about, kept for the ablation).
     pub separate_tallies: bool,
+    /// Null move: the side to move may pass, paying this percentage of
+    /// its remaining budget; if the opponent still cannot bring the score
+    /// below beta, the node is cut. 0 turns it off.
+    pub null_move_percent: u32,
+    /// The tunable term weights.
+    pub weights: terms::TermWeights,
+    /// How much of the cost already spent at a node its next move pays, in
+    /// percent: 100 is the article's rule (`total_cost_this_ply` in full);
+    /// less widens nodes, 0 leaves only the path cost and the move's own.
+    pub sibling_share_percent: u32,
 }
 
 impl Default for InterestParams {
@@ -94,6 +104,9 @@ impl Default for InterestParams {
             growth_percent: 40,
             similar_penalty_percent: 25,
             separate_tallies: true,
+            null_move_percent: 0,
+            weights: terms::TermWeights::default(),
+            sibling_share_percent: 100,
         }
     }
 }
@@ -245,6 +258,14 @@ impl Searcher {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
         let static_eval = self.static_eval(pos, in_check, entry);
+        if !pv_node && !in_check && !root && static_eval >= beta {
+            if let Some(score) = self.interest_null_move(pos, tally, ply, beta) {
+                return score;
+            }
+            if self.stopped {
+                return 0;
+            }
+        }
         let mut rated = self.rate_moves(pos, &moves, tt_move, ply);
         // The cheapest move costs more than we have: this is the horizon.
         let cheapest = rated.iter().map(|r| r.cost).min().unwrap_or(u32::MAX);
@@ -263,7 +284,8 @@ impl Searcher {
         for r in &rated {
             let shared = searched.shared_with(r.m, r.gives_check);
             let cost = r.cost + r.cost * params.similar_penalty_percent * shared / 100;
-            let paid = pay(tally, side, spent_here, cost, limit, params.separate_tallies);
+            let siblings = (spent_here as u64 * params.sibling_share_percent as u64 / 100) as u32;
+            let paid = pay(tally, side, siblings, cost, limit, params.separate_tallies);
             // The root always searches its first move: there must be a move to play.
             let child_tally = match paid {
                 Some(child) => child,
@@ -328,6 +350,27 @@ impl Searcher {
         best
     }
 
+    /// The null move of interest search: the side to move passes and pays
+    /// `null_move_percent` of what it has left, so the opponent's reply
+    /// search is the one its own budget allows while ours is shorter.
+    /// `Some(score)` when even passing holds beta.
+    fn interest_null_move(&mut self, pos: &Chess, tally: Tally, ply: usize, beta: i32) -> Option<i32> {
+        let params = self.settings.interest;
+        let side = pos.turn();
+        let budget = self.interest_limit.saturating_sub(tally.spent(side));
+        let after_null = ply >= 1 && self.stack[ply - 1].moved.is_none();
+        if params.null_move_percent == 0 || after_null || !super::alphabeta::has_non_pawn_material(pos) {
+            return None;
+        }
+        let cost = (budget as u64 * params.null_move_percent as u64 / 100) as u32;
+        let child_tally = pay(tally, side, 0, cost.max(1), self.interest_limit, params.separate_tallies)?;
+        let null = pos.clone().swap_turn().ok()?;
+        self.enter_null(pos, &null, ply);
+        let score = -self.interest_search(&null, child_tally, ply + 1, -beta, -beta + 1);
+        self.unmake();
+        (!self.stopped && score >= beta).then(|| if score >= super::MATE_BOUND { beta } else { score })
+    }
+
     /// Every move with its cost, in generation order (sorted by the caller
     /// only when the node is not a horizon).
     fn rate_moves(&self, pos: &Chess, moves: &shakmaty::MoveList, tt_move: u16, ply: usize) -> ArrayVec<Rated, 256> {
@@ -376,6 +419,7 @@ impl Searcher {
             .map_or(0, |&m| pack_move(m));
         let mut node = terms::Node::from_position(pos);
         node.legal = moves.len();
+        node.weights = self.settings.interest.weights;
         node.tt_move = tt_move;
         node.previous_best = if ply == 0 { self.previous_best } else { 0 };
         node.killers = self.tables.killers(ply);

@@ -22,9 +22,27 @@ pub const GOOD_MOVE: i32 = 100;
 /// piece (a fork with check).
 const KING_TARGET_VALUE: i32 = 400;
 
+/// The weights of the terms the article gives as plain numbers, so that
+/// matches can tune them (UCI options `InterestCheckBonus`,
+/// `InterestEvasionShare`). Defaults are the article's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TermWeights {
+    /// Term 10: a checking move (doubled after our own check).
+    pub check_bonus: i32,
+    /// Term 2: shared among the replies to a check (÷ replies + 1).
+    pub evasion_share: i32,
+}
+
+impl Default for TermWeights {
+    fn default() -> Self {
+        TermWeights { check_bonus: GOOD_MOVE, evasion_share: 2000 }
+    }
+}
+
 /// What the terms know about the node whose moves they rate.
 #[derive(Clone, Debug, Default)]
 pub struct Node {
+    pub weights: TermWeights,
     /// Number of legal moves here.
     pub legal: usize,
     /// Pieces giving check to the side to move.
@@ -117,7 +135,7 @@ pub fn base(node: &Node) -> i32 {
 /// there are (a lone evasion gets the whole 1000).
 pub fn in_check(node: &Node) -> i32 {
     if node.checkers.any() {
-        2000 / (node.legal as i32 + 1)
+        node.weights.evasion_share / (node.legal as i32 + 1)
     } else {
         0
     }
@@ -199,8 +217,8 @@ pub fn capture_value(pos: &Chess, m: Move) -> i32 {
 pub fn gives_check(node: &Node, facts: &MoveFacts) -> i32 {
     match (facts.gives_check, node.our_last_move_checked) {
         (false, _) => 0,
-        (true, false) => GOOD_MOVE,
-        (true, true) => 2 * GOOD_MOVE,
+        (true, false) => node.weights.check_bonus,
+        (true, true) => 2 * node.weights.check_bonus,
     }
 }
 
