@@ -799,12 +799,14 @@ fn multipv_reports_distinct_best_lines_in_both_modes() {
     let _cpu = shared_cpu();
     let mut e = Engine::ready();
     e.send("setoption name MultiPV value 3");
-    for mode in ["AlphaBeta", "Interest"] {
+    // Interest mode's "depth" is the iteration: four of them are about as
+    // much search as five plies of alpha-beta.
+    for (mode, go) in [("AlphaBeta", "go depth 5"), ("Interest", "go depth 4")] {
         e.send(&format!("setoption name SearchMode value {mode}"));
         for fen in [MIDDLEGAME, KIWIPETE, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"] {
             let pos = pos_from_fen(fen);
             e.send(&format!("position fen {fen}"));
-            let lines = e.go("go depth 5");
+            let lines = e.go(go);
             let last = last_iteration_lines(&lines);
             let ks: Vec<i64> = last.iter().map(|(_, i)| i.get("multipv").unwrap()).collect();
             assert_eq!(ks, [1, 2, 3], "{mode} {fen}: the last iteration's lines{}", e.context());
