@@ -85,7 +85,7 @@ impl Searcher {
         if let Some(rank) = self.tables.killer_rank(ply, m) {
             return KILLER - rank as i32;
         }
-        let previous = if ply >= 1 { self.stack[ply - 1].moved } else { None };
+        let (previous, _) = self.earlier_moves(ply);
         if self.tables.is_best_reply(previous, m) {
             return BEST_REPLY;
         }
@@ -99,6 +99,12 @@ impl Searcher {
         let previous = if ply >= 1 { self.stack[ply - 1].moved } else { None };
         let own_previous = if ply >= 2 { self.stack[ply - 2].moved } else { None };
         (previous, own_previous)
+    }
+
+    /// The move into this node was a null move (two in a row prove nothing).
+    #[inline]
+    pub(super) fn follows_null_move(&self, ply: usize) -> bool {
+        ply >= 1 && self.stack[ply - 1].moved.is_none()
     }
 
     /// Negamax alpha-beta with PVS. `cut_node` is the predicted node kind
@@ -147,8 +153,7 @@ impl Searcher {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move will too.
-            let after_null = ply >= 1 && self.stack[ply - 1].moved.is_none();
-            if depth >= 3 && static_eval >= beta && !after_null && has_non_pawn_material(pos) {
+            if depth >= 3 && static_eval >= beta && !self.follows_null_move(ply) && has_non_pawn_material(pos) {
                 if let Some(score) = self.null_move(pos, depth, ply, beta, cut_node) {
                     return score;
                 }
@@ -217,8 +222,7 @@ impl Searcher {
                     }
                     if score >= beta {
                         if quiet {
-                            let previous = if ply >= 1 { self.stack[ply - 1].moved } else { None };
-                            let own_previous = if ply >= 2 { self.stack[ply - 2].moved } else { None };
+                            let (previous, own_previous) = self.earlier_moves(ply);
                             let turn = pos.turn();
                             self.tables.reward_quiet(turn, ply, depth, m, &quiets_tried, previous, own_previous);
                         }

@@ -64,11 +64,11 @@ pub struct Tunable {
 
 impl Tunable {
     pub fn default_value(&self) -> i32 {
-        *(self.field)(&mut AlphaBetaParams::default())
+        self.get(AlphaBetaParams::default())
     }
 
-    pub fn get(&self, params: &AlphaBetaParams) -> i32 {
-        *(self.field)(&mut params.clone())
+    pub fn get(&self, mut params: AlphaBetaParams) -> i32 {
+        *(self.field)(&mut params)
     }
 }
 
@@ -125,8 +125,8 @@ mod tests {
         for t in &TUNABLES {
             let mut p = AlphaBetaParams::default();
             *(t.field)(&mut p) = t.default_value() + 1;
-            assert_eq!(t.get(&p), t.default_value() + 1);
-            let changed = TUNABLES.iter().filter(|u| u.get(&p) != u.default_value()).count();
+            assert_eq!(t.get(p), t.default_value() + 1);
+            let changed = TUNABLES.iter().filter(|u| u.get(p) != u.default_value()).count();
             assert_eq!(changed, 1, "{} moved another field too", t.name);
         }
     }

@@ -367,8 +367,7 @@ impl Searcher {
         let params = self.settings.interest;
         let side = pos.turn();
         let budget = self.interest_limit.saturating_sub(tally.spent(side));
-        let after_null = ply >= 1 && self.stack[ply - 1].moved.is_none();
-        if params.null_move_percent == 0 || after_null || !super::alphabeta::has_non_pawn_material(pos) {
+        if params.null_move_percent == 0 || self.follows_null_move(ply) || !super::alphabeta::has_non_pawn_material(pos) {
             return None;
         }
         let cost = (budget as u64 * params.null_move_percent as u64 / 100) as u32;
