@@ -109,14 +109,18 @@ impl BenchResult {
 
 /// Searches every bench position to `depth`; `report` sees each position's
 /// final iteration.
-pub fn run(depth: u32, settings: SearchSettings, report: &mut dyn FnMut(&Report)) -> BenchResult {
-    let signals = Arc::new(Signals::default());
+/// Searches every bench position to `depth`; raising `signals.stop` ends
+/// the run early (the UCI `bench` is stoppable like a search).
+pub fn run(depth: u32, settings: SearchSettings, signals: &Arc<Signals>, report: &mut dyn FnMut(&Report)) -> BenchResult {
     let mut per_position = Vec::with_capacity(POSITIONS.len());
     let start = Instant::now();
     for fen in POSITIONS {
+        if signals.stop.load(std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
         let game = Game::from_fen(fen, CastlingMode::Standard).expect("bench positions are valid");
         let tt = Arc::new(TranspositionTable::new(16));
-        let mut searcher = Searcher::new(tt, Arc::clone(&signals));
+        let mut searcher = Searcher::new(tt, Arc::clone(signals));
         searcher.settings = settings;
         let mut last = None;
         let outcome = searcher.think(&game, &Limits::depth(depth), 0, Instant::now(), &mut |r| last = Some(r.clone()));
@@ -150,8 +154,8 @@ mod tests {
     fn bench_is_deterministic_in_both_modes() {
         for mode in [SearchMode::AlphaBeta, SearchMode::Interest] {
             let settings = SearchSettings { mode, ..SearchSettings::default() };
-            let a = run(4, settings, &mut |_| {});
-            let b = run(4, settings, &mut |_| {});
+            let a = run(4, settings, &Arc::default(), &mut |_| {});
+            let b = run(4, settings, &Arc::default(), &mut |_| {});
             assert_eq!(a.per_position, b.per_position, "{mode:?}");
             assert!(a.nodes > 0);
         }

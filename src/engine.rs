@@ -8,6 +8,7 @@
 //! holds it back while pondering or under `go infinite` until released.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, OnceLock};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -28,7 +29,7 @@ use crate::search::{Outcome, Searcher, Signals};
 use crate::tt::TranspositionTable;
 use crate::uci::command::{self, Command, Go, PositionStart};
 use crate::uci::options::{self, Value};
-use crate::uci::{info_line, send, send_error};
+use crate::uci::{info_line, panic_message, send, send_error};
 use crate::{bench, perft};
 
 pub const NAME: &str = "Intrigue";
@@ -139,6 +140,46 @@ impl Engine {
         }
     }
 
+    /// Handles one raw input line (its `\n` or `\r\n` may still be on
+    /// it). Returns false on `quit`.
+    pub fn handle_input(&mut self, raw: &[u8]) -> bool {
+        let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        match std::str::from_utf8(raw) {
+            Ok(line) => {
+                log::debug!("<< {line}");
+                self.handle_line(line)
+            }
+            Err(_) => {
+                send_error("input line is not valid UTF-8; ignored");
+                true
+            }
+        }
+    }
+
+    /// Everything a command can change on this side of the worker: the
+    /// game and every option's effect. Two equal digests mean the engine
+    /// will behave the same; tests compare them around rejected lines.
+    pub fn state_digest(&self) -> String {
+        let history = self.game.history();
+        let fen = shakmaty::fen::Fen::from_position(self.game.position(), EnPassantMode::Legal);
+        format!(
+            "fen {} | mode {:?} | history {} {:016x} | settings {:?} | overhead {} | multipv {} | book {} {} {} | strength {} {}",
+            fen,
+            self.game.castling_mode(),
+            history.len(),
+            history.iter().fold(0u64, |acc, k| acc.rotate_left(7) ^ k),
+            self.settings,
+            self.move_overhead_ms,
+            self.multi_pv,
+            self.book.len(),
+            self.own_book,
+            self.best_book_move,
+            self.limit_strength,
+            self.elo,
+        )
+    }
+
     /// Handles one input line. Returns false on `quit`.
     pub fn handle_line(&mut self, line: &str) -> bool {
         match command::parse(line) {
@@ -182,7 +223,11 @@ impl Engine {
             Command::PonderHit => self.ponder_hit(),
             Command::Display => self.display(),
             Command::Eval => self.show_eval(),
-            Command::Bench(depth) => self.post(Job::Bench(depth, self.settings)),
+            Command::Bench(depth) => {
+                // Like a search: `stop` ends it and `isready` is answered.
+                self.begin_search_job(false);
+                self.post(Job::Bench(depth, self.settings))
+            }
             Command::Quit => self.quit(),
         }
     }
@@ -490,6 +535,30 @@ impl Drop for Engine {
     }
 }
 
+/// Raises a stop flag when dropped, so helper threads end even when the
+/// main search unwinds.
+struct StopOnDrop<'a>(&'a Signals);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.stop.store(true, Relaxed);
+    }
+}
+
+/// A legal move for a search that produced none: the first of the
+/// `searchmoves` that is legal, else the first legal move.
+fn fallback_move(job: &SearchJob) -> Move {
+    let pos = job.game.position();
+    let legal = pos.legal_moves();
+    job.limits
+        .searchmoves
+        .iter()
+        .copied()
+        .find(|m| legal.contains(m))
+        .or_else(|| legal.first().copied())
+        .expect("go is only posted when a legal move exists")
+}
+
 /// The search thread: owns the table, the main searcher and the Lazy SMP
 /// helpers.
 struct Worker {
@@ -533,42 +602,85 @@ impl Worker {
 
     fn run(mut self, inbox: Receiver<Job>) {
         while let Ok(job) = inbox.recv() {
-            match job {
-                Job::Search(job) => self.search(*job),
-                Job::SetThreads(n) => self.set_threads(n),
-                Job::ResizeHash(mb) => match TranspositionTable::try_new(mb) {
-                    Some(tt) => self.set_table(tt),
-                    None => send_error(&format!("Hash: could not allocate {mb} MB; keeping the old table")),
-                },
-                Job::ClearHash => self.searcher.tt.clear(),
-                Job::NewGame => {
-                    self.searcher.tt.clear();
-                    self.searcher.new_game();
-                    for h in &mut self.helpers {
-                        h.new_game();
-                    }
-                }
-                Job::SetTablebase(tb) => self.searcher.tablebase = tb,
-                Job::Ping => send("readyok"),
-                Job::Perft(pos, depth, mode) => {
-                    for line in perft::report(&pos, depth, mode, &self.shared.signals.stop) {
-                        send(&line);
-                    }
-                    self.shared.searching.store(false, Relaxed);
-                }
-                Job::Bench(depth, settings) => {
-                    let depth = depth.unwrap_or(bench::default_depth(settings.mode));
-                    let result = bench::run(depth, settings, &mut |_| {});
-                    for line in result.summary() {
-                        send(&line);
-                    }
-                }
-                Job::Quit => return,
+            if let Job::Quit = job {
+                return;
+            }
+            // Searches contain their own panics (they must still answer);
+            // this catches the rest, so the thread keeps serving.
+            if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| self.run_job(job))) {
+                send_error(&format!("internal error in the search thread ({})", panic_message(&*payload)));
+                self.shared.searching.store(false, Relaxed);
             }
         }
     }
 
+    fn run_job(&mut self, job: Job) {
+        match job {
+            Job::Search(job) => self.search(*job),
+            Job::SetThreads(n) => self.set_threads(n),
+            Job::ResizeHash(mb) => match TranspositionTable::try_new(mb) {
+                Some(tt) => self.set_table(tt),
+                None => send_error(&format!("Hash: could not allocate {mb} MB; keeping the old table")),
+            },
+            Job::ClearHash => self.searcher.tt.clear(),
+            Job::NewGame => {
+                self.searcher.tt.clear();
+                self.searcher.new_game();
+                for h in &mut self.helpers {
+                    h.new_game();
+                }
+            }
+            Job::SetTablebase(tb) => self.searcher.tablebase = tb,
+            Job::Ping => send("readyok"),
+            Job::Perft(pos, depth, mode) => {
+                for line in perft::report(&pos, depth, mode, &self.shared.signals.stop) {
+                    send(&line);
+                }
+                self.shared.searching.store(false, Relaxed);
+            }
+            Job::Bench(depth, settings) => {
+                let depth = depth.unwrap_or(bench::default_depth(settings.mode));
+                let result = bench::run(depth, settings, &self.shared.signals, &mut |_| {});
+                if self.shared.signals.stop.load(Relaxed) {
+                    send("info string bench stopped");
+                } else {
+                    for line in result.summary() {
+                        send(&line);
+                    }
+                }
+                self.shared.searching.store(false, Relaxed);
+            }
+            Job::Quit => {}
+        }
+    }
+
+    /// Runs one search and sends its `bestmove`. A panic inside the search
+    /// is contained here: it is reported, the searchers are rebuilt, and
+    /// the move comes from the last line the search reported (or, failing
+    /// that, the first legal root move), so the game goes on.
     fn search(&mut self, job: SearchJob) {
+        let mut reported_best = None;
+        let result = panic::catch_unwind(AssertUnwindSafe(|| self.think(&job, &mut reported_best)));
+        let (played, ponder) = match result {
+            Ok(outcome) => self.choose_move(&job, &outcome),
+            Err(payload) => {
+                send_error(&format!("the search failed ({}); playing the best move it reported", panic_message(&*payload)));
+                self.rebuild_searchers();
+                (reported_best.unwrap_or_else(|| fallback_move(&job)), None)
+            }
+        };
+        self.hold_while_pondering_or_infinite(&job.limits);
+        let mut line = format!("bestmove {}", job.game.format_move(played));
+        if let Some(reply) = ponder {
+            line.push_str(&format!(" ponder {}", job.game.format_move(reply)));
+        }
+        send(&line);
+        self.shared.searching.store(false, Relaxed);
+    }
+
+    /// The search proper: the main searcher with its Lazy SMP helpers.
+    /// `reported_best` follows the first move of every first line reported.
+    fn think(&mut self, job: &SearchJob, reported_best: &mut Option<Move>) -> Outcome {
         let mode = job.game.castling_mode();
         if job.settings.mode != self.searcher.settings.mode {
             // The two rules store different things in place of depth.
@@ -582,32 +694,58 @@ impl Worker {
         let helper_signals = Arc::clone(&self.helper_signals);
         helper_signals.reset(false);
         let (main, helpers) = (&mut self.searcher, &mut self.helpers);
+        let mut helper_failed = false;
         let outcome = thread::scope(|scope| {
+            let mut running = Vec::with_capacity(helpers.len());
             for helper in helpers.iter_mut() {
                 let game = &job.game;
                 let limits = Limits { searchmoves: job.limits.searchmoves.clone(), ..Limits::default() };
                 let started = thread::Builder::new().stack_size(64 * 1024 * 1024).spawn_scoped(scope, move || {
                     helper.think(game, &limits, 0, job.start, &mut |_| {});
                 });
-                if started.is_err() {
-                    log::warn!("could not start a helper thread; searching with fewer threads");
+                match started {
+                    Ok(handle) => running.push(handle),
+                    Err(_) => log::warn!("could not start a helper thread; searching with fewer threads"),
                 }
             }
+            // Stop the helpers however the main search ends.
+            let stop_helpers = StopOnDrop(&helper_signals);
             let outcome = main.think(&job.game, &job.limits, job.overhead_ms, job.start, &mut |r| {
+                if r.multipv == 1 {
+                    *reported_best = r.pv.first().copied();
+                }
                 send(&info_line(r, mode))
             });
-            helper_signals.stop.store(true, Relaxed);
+            drop(stop_helpers);
+            for handle in running {
+                // A helper's panic is caught by joining it: the main
+                // search's answer stands, the helpers are rebuilt below.
+                helper_failed |= handle.join().is_err();
+            }
             outcome
         });
-        self.hold_while_pondering_or_infinite(&job.limits);
-        let best = outcome.best.expect("go is only posted when a legal move exists");
-        let played = job.strength.and_then(|s| self.weakened_choice(s, &job.game, &outcome)).unwrap_or(best);
-        let mut line = format!("bestmove {}", job.game.format_move(played));
-        if let Some(reply) = outcome.ponder.filter(|_| played == best) {
-            line.push_str(&format!(" ponder {}", job.game.format_move(reply)));
+        if helper_failed {
+            send_error("a helper search thread failed; its searcher is rebuilt");
+            self.set_threads(self.helpers.len() + 1);
         }
-        send(&line);
-        self.shared.searching.store(false, Relaxed);
+        outcome
+    }
+
+    /// The move to play and the ponder move, from a finished search.
+    fn choose_move(&mut self, job: &SearchJob, outcome: &Outcome) -> (Move, Option<Move>) {
+        let best = outcome.best.unwrap_or_else(|| fallback_move(job));
+        let played = job.strength.and_then(|s| self.weakened_choice(s, &job.game, outcome)).unwrap_or(best);
+        (played, outcome.ponder.filter(|_| played == best))
+    }
+
+    /// Fresh searchers after a panic left the old ones in an unknown
+    /// state; the table and tablebases are kept (the table's entries are
+    /// checked on every probe).
+    fn rebuild_searchers(&mut self) {
+        let tablebase = self.searcher.tablebase.take();
+        self.searcher = Searcher::new(Arc::clone(&self.searcher.tt), Arc::clone(&self.shared.signals));
+        self.searcher.tablebase = tablebase;
+        self.set_threads(self.helpers.len() + 1);
     }
 
     /// The weakened player's move among the search's best lines.

@@ -108,6 +108,15 @@ pub fn unpack_move(packed: u16, pos: &Chess) -> Option<Move> {
     pos.is_legal(candidate).then_some(candidate)
 }
 
+/// Bytes the machine can still give us without swapping (Linux's
+/// `MemAvailable`); `None` where that is not known.
+pub fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
 fn bound_bits(b: Bound) -> u64 {
     match b {
         Bound::Exact => 1,
@@ -118,10 +127,17 @@ fn bound_bits(b: Bound) -> u64 {
 
 impl TranspositionTable {
     /// A table of (about) `mb` megabytes, or `None` when the memory cannot
-    /// be had. The memory comes zeroed from the allocator (an all-zero slot
-    /// is an empty one), so even a large table is ready at once.
+    /// be had: more than the machine has available is refused up front,
+    /// because an operating system that overcommits would grant it and
+    /// then kill the engine mid-game when the pages are first touched.
+    /// The memory comes zeroed (an all-zero slot is an empty one) and is
+    /// touched once here, so the resident size follows `Hash` from the
+    /// start.
     pub fn try_new(mb: usize) -> Option<TranspositionTable> {
         let bytes = mb.max(1).checked_mul(1024 * 1024)?;
+        if available_memory().is_some_and(|available| bytes as u64 > available) {
+            return None;
+        }
         let buckets = (bytes / (BYTES_PER_SLOT * BUCKET)).max(1);
         let len = buckets * BUCKET;
         let layout = std::alloc::Layout::array::<Slot>(len).ok()?;
@@ -135,7 +151,9 @@ impl TranspositionTable {
             }
             Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len))
         };
-        Some(TranspositionTable { slots, buckets, generation: AtomicU8::new(0) })
+        let table = TranspositionTable { slots, buckets, generation: AtomicU8::new(0) };
+        table.clear();
+        Some(table)
     }
 
     /// A table of `mb` megabytes; panics only if even that cannot be had,

@@ -41,6 +41,31 @@ pub const DRAW: i32 = 0;
 /// How often (in nodes) the hot path looks at the clock and stop flag.
 const POLL_INTERVAL: u64 = 1024;
 
+/// A deliberate panic inside the search, for the tests that prove a
+/// failing search still answers `bestmove`. Armed only by the
+/// `INTRIGUE_INJECT_PANIC=<nodes>` environment variable; unarmed it costs
+/// one relaxed load per poll.
+pub mod fault {
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+    static PANIC_AT_NODES: AtomicU64 = AtomicU64::new(u64::MAX);
+
+    /// Reads `INTRIGUE_INJECT_PANIC`: the first search to reach that many
+    /// nodes panics, once.
+    pub fn arm_from_env() {
+        if let Some(nodes) = std::env::var("INTRIGUE_INJECT_PANIC").ok().and_then(|v| v.parse().ok()) {
+            PANIC_AT_NODES.store(nodes, Relaxed);
+        }
+    }
+
+    #[inline]
+    pub(super) fn panic_if_armed(nodes: u64) {
+        if nodes >= PANIC_AT_NODES.load(Relaxed) && PANIC_AT_NODES.swap(u64::MAX, Relaxed) != u64::MAX {
+            panic!("injected fault at {nodes} nodes (INTRIGUE_INJECT_PANIC)");
+        }
+    }
+}
+
 /// Flags the UCI thread sets and the search polls. Nothing here is locked.
 #[derive(Debug, Default)]
 pub struct Signals {
@@ -281,6 +306,7 @@ impl Searcher {
             if let Some(sink) = &self.node_sink {
                 sink.helper_nodes.fetch_add(POLL_INTERVAL, Relaxed);
             }
+            fault::panic_if_armed(self.nodes);
             if self.signals.stop.load(Relaxed) || self.time.out_of_time(&self.signals) {
                 self.stopped = true;
             }
