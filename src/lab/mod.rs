@@ -1,0 +1,14 @@
+//! The lab: the experiments of the papers behind Intrigue's search ideas,
+//! rerun on Korf's random game trees so anyone can hold our implementation
+//! against the published tables (`intrigue lab …`, docs/lab.md).
+//!
+//! * [`tree`]: the game-tree trait and the random trees;
+//! * [`protocol`]: how children are generated, ordered and counted;
+//! * [`minimax`], [`alphabeta`], [`forward`]: the searches, each generic
+//!   over the trait; forward estimation is alpha-beta plus its pruning rule.
+
+pub mod alphabeta;
+pub mod forward;
+pub mod minimax;
+pub mod protocol;
+pub mod tree;
