@@ -5,9 +5,11 @@
 //! * [`tree`]: the game-tree trait and the random trees;
 //! * [`protocol`]: how children are generated, ordered and counted;
 //! * [`minimax`], [`alphabeta`], [`forward`]: the searches, each generic
-//!   over the trait; forward estimation is alpha-beta plus its pruning rule.
+//!   over the trait; forward estimation is alpha-beta plus its pruning rule;
+//! * [`conspiracy`]: conspiracy numbers, CAEV and their brute-force check.
 
 pub mod alphabeta;
+pub mod conspiracy;
 pub mod forward;
 pub mod minimax;
 pub mod protocol;
