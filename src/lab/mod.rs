@@ -6,11 +6,18 @@
 //! * [`protocol`]: how children are generated, ordered and counted;
 //! * [`minimax`], [`alphabeta`], [`forward`]: the searches, each generic
 //!   over the trait; forward estimation is alpha-beta plus its pruning rule;
-//! * [`conspiracy`]: conspiracy numbers, CAEV and their brute-force check.
+//! * [`conspiracy`]: conspiracy numbers, CAEV and their brute-force check;
+//! * [`experiment`]: the tables; [`plot`]: their SVG charts;
+//! * [`command`]: the `intrigue lab` command line.
 
 pub mod alphabeta;
+pub mod command;
 pub mod conspiracy;
+pub mod experiment;
 pub mod forward;
 pub mod minimax;
+pub mod plot;
 pub mod protocol;
 pub mod tree;
+
+pub use command::{run, LabError, USAGE};
