@@ -28,6 +28,9 @@ pub struct Measure {
     pub nodes: f64,
     /// Decision quality: % of trees where the search picked the full-depth move.
     pub quality: f64,
+    /// % of trees where the root value equals alpha-beta's at the same depth
+    /// (always 100 for exact bounds at δ = 1; what unsafe pruning costs otherwise).
+    pub same_value: f64,
 }
 
 /// One row of Zhang's table.
@@ -81,18 +84,21 @@ impl Algorithm {
 struct Tally {
     nodes: u64,
     same_move: u64,
+    same_value: u64,
 }
 
 impl Tally {
     fn measure(self, trials: u64) -> Measure {
-        Measure { nodes: self.nodes as f64 / trials as f64, quality: 100.0 * self.same_move as f64 / trials as f64 }
+        let percent = |n: u64| 100.0 * n as f64 / trials as f64;
+        Measure { nodes: self.nodes as f64 / trials as f64, quality: percent(self.same_move), same_value: percent(self.same_value) }
     }
 }
 
 /// Runs alpha-beta, forward estimation with exact and with learned bounds
 /// (and each δ of the sweep) at every search depth 1..=d on `trials`
 /// trees. A depth-k search treats depth-k nodes as leaves valued
-/// statically; its move is held against a full-depth alpha-beta search's.
+/// statically; its move is held against a full-depth alpha-beta search's,
+/// its root value against alpha-beta's at depth k.
 pub fn forward_table(config: &ForwardConfig) -> ForwardTable {
     let mut algorithms = vec![Algorithm::AlphaBeta, Algorithm::Forward { learned: false, delta: 1.0 }, Algorithm::Forward { learned: true, delta: 1.0 }];
     for &delta in &config.deltas {
@@ -103,11 +109,13 @@ pub fn forward_table(config: &ForwardConfig) -> ForwardTable {
     for trial in 0..config.trials {
         let tree = RandomTree::trial(config.shape, config.seed, trial);
         let reference = alpha_beta(&tree, depth, config.order).best;
-        for (algorithm, tallies) in algorithms.iter().zip(&mut tallies) {
-            for (k, tally) in (1..=depth).zip(tallies.iter_mut()) {
-                let result = algorithm.run(&tree, k, config.order);
+        for k in 1..=depth {
+            let results: Vec<SearchResult> = algorithms.iter().map(|a| a.run(&tree, k, config.order)).collect();
+            for (result, tallies) in results.iter().zip(&mut tallies) {
+                let tally = &mut tallies[k as usize - 1];
                 tally.nodes += result.generated;
                 tally.same_move += u64::from(result.best == reference);
+                tally.same_value += u64::from(result.value == results[0].value);
             }
         }
     }
@@ -159,12 +167,27 @@ impl ForwardTable {
                 r.depth, r.alpha_beta.nodes, r.alpha_beta.quality, r.exact.nodes, r.exact.quality, ratio(r.exact), r.learned.nodes, r.learned.quality, ratio(r.learned)
             );
         }
+        let searches = c.trials * self.rows.len() as u64;
+        let same = |pick: fn(&DepthRow) -> Measure| self.rows.iter().map(|r| pick(r).same_value * c.trials as f64 / 100.0).sum::<f64>().round();
+        let _ = writeln!(
+            out,
+            "root value equal to alpha-beta's at the same depth: FE exact in {} of {searches} searches, FE learned in {}",
+            same(|r| r.exact),
+            same(|r| r.learned)
+        );
         if !self.sweep.is_empty() {
             let _ = writeln!(out);
-            let _ = writeln!(out, "delta sweep: forward estimation with bounds scaled by delta (nodes vs decision quality)");
-            let _ = writeln!(out, "{:>5} {:>5}  {:>10} {:>8}  {:>10} {:>8}", "delta", "depth", "exact nodes", "quality", "learned nodes", "quality");
+            let _ = writeln!(out, "delta sweep: forward estimation with bounds scaled by delta (nodes vs decision quality);");
+            let _ = writeln!(out, "value=AB: % of trees where the root value equals alpha-beta's at the same depth");
+            let _ = writeln!(out, "             {:^29} {:^29}", "exact bounds", "learned bounds");
+            let _ = writeln!(out, "delta depth  {:>10} {:>8} {:>9} {:>10} {:>8} {:>9}", "nodes", "quality", "value=AB", "nodes", "quality", "value=AB");
             for r in &self.sweep {
-                let _ = writeln!(out, "{:>5.2} {:>5}  {:>11.1} {:>7.1}%  {:>13.1} {:>7.1}%", r.delta, r.depth, r.exact.nodes, r.exact.quality, r.learned.nodes, r.learned.quality);
+                let (e, l) = (r.exact, r.learned);
+                let _ = writeln!(
+                    out,
+                    "{:>5.2} {:>5}  {:>10.1} {:>7.1}% {:>8.1}% {:>10.1} {:>7.1}% {:>8.1}%",
+                    r.delta, r.depth, e.nodes, e.quality, e.same_value, l.nodes, l.quality, l.same_value
+                );
             }
         }
         out
@@ -290,6 +313,7 @@ mod tests {
         for r in &table.rows {
             assert!(r.exact.nodes <= r.alpha_beta.nodes, "depth {}: FE exact never generates more", r.depth);
             assert_eq!(r.exact.quality, r.alpha_beta.quality, "the same move at every depth");
+            assert_eq!((r.alpha_beta.same_value, r.exact.same_value), (100.0, 100.0), "the same value at every depth");
         }
         // Depth 1 searches generate exactly the root's children: the root has 3 (mean of 1..5).
         assert_eq!(table.rows[0].alpha_beta.nodes, 3.0);
@@ -304,6 +328,7 @@ mod tests {
         }
         let half = &table.sweep[5..];
         assert!(half.iter().zip(&table.rows).map(|(h, r)| h.exact.nodes - r.exact.nodes).sum::<f64>() < 0.0, "δ = 0.5 prunes more");
+        assert!(half.iter().any(|h| h.exact.same_value < 100.0), "and sometimes prunes the principal variation");
     }
 
     #[test]

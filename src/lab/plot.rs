@@ -66,6 +66,13 @@ impl Scale {
     }
 }
 
+/// Where a chart's legend goes: a corner its lines leave empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Legend {
+    TopLeft,
+    BottomRight,
+}
+
 /// One chart: title, axis labels and scales, lines.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Panel {
@@ -75,12 +82,16 @@ pub struct Panel {
     pub x: Scale,
     pub y: Scale,
     pub series: Vec<Series>,
+    pub legend: Legend,
 }
 
 const PANEL_WIDTH: f64 = 560.0;
 const PANEL_HEIGHT: f64 = 420.0;
 /// Plot area inside a panel: left, top, right, bottom margins.
 const MARGIN: (f64, f64, f64, f64) = (70.0, 40.0, 20.0, 55.0);
+/// A legend entry's height, and the room a legend takes across.
+const LEGEND_LINE: f64 = 16.0;
+const LEGEND_WIDTH: f64 = 190.0;
 
 /// The panels side by side in one SVG document.
 pub fn svg(panels: &[Panel]) -> String {
@@ -128,9 +139,13 @@ fn draw_panel(out: &mut String, panel: &Panel, left: f64) {
         for &(x, y) in &s.points {
             let _ = writeln!(out, "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"2.5\" fill=\"{}\"/>", px(x), py(y), s.colour);
         }
-        let ly = y1 + 16.0 + 16.0 * i as f64;
-        let _ = writeln!(out, "<line x1=\"{}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{}\" stroke-width=\"2\"{dash}/>", x0 + 10.0, x0 + 34.0, s.colour);
-        let _ = writeln!(out, "<text x=\"{}\" y=\"{}\">{}</text>", x0 + 40.0, ly + 4.0, escape(&s.label));
+        let (lx, top) = match panel.legend {
+            Legend::TopLeft => (x0 + 10.0, y1 + LEGEND_LINE),
+            Legend::BottomRight => (x1 - LEGEND_WIDTH, y0 - LEGEND_LINE * panel.series.len() as f64),
+        };
+        let ly = top + LEGEND_LINE * i as f64;
+        let _ = writeln!(out, "<line x1=\"{lx}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{}\" stroke-width=\"2\"{dash}/>", lx + 24.0, s.colour);
+        let _ = writeln!(out, "<text x=\"{}\" y=\"{}\">{}</text>", lx + 30.0, ly + 4.0, escape(&s.label));
     }
 }
 
@@ -174,6 +189,7 @@ pub fn forward_charts(table: &ForwardTable) -> String {
         x: depths,
         y: Scale::fitting(nodes.iter().copied(), true),
         series,
+        legend: Legend::TopLeft,
     }];
     if !table.sweep.is_empty() {
         panels.push(quality_panel(table, &trees));
@@ -202,6 +218,7 @@ fn quality_panel(table: &ForwardTable, trees: &str) -> Panel {
         x: Scale::fitting(nodes.iter().copied(), true),
         y: Scale::Linear { min: (low / 10.0).floor() * 10.0, max: 100.0 },
         series,
+        legend: Legend::BottomRight,
     }
 }
 
