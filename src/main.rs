@@ -1,6 +1,7 @@
 //! The `intrigue` binary. No arguments: a UCI engine on stdin/stdout.
 //! `intrigue bench [depth [mode]]`: the standard bench. `intrigue perft N [FEN]`:
-//! per-move perft counts.
+//! per-move perft counts. `intrigue lab …`: the papers' experiments on random
+//! game trees.
 
 use std::process::ExitCode;
 
@@ -20,7 +21,9 @@ const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
        intrigue book build SOURCE OUT.bin   build a Polyglot book from a text file of opening lines
        intrigue book epd SOURCE OUT.epd [PLIES]  an opening set: each line's position after PLIES plies
        intrigue book show [FILE] [FEN]  the moves a Polyglot book has for a position
-       intrigue spsa             the tunable search constants as OpenBench SPSA input";
+       intrigue spsa             the tunable search constants as OpenBench SPSA input
+       intrigue lab forward-estimation|conspiracy [OPTIONS]  the papers' experiments on random
+                                 game trees (docs/lab.md; 'intrigue lab' lists the options)";
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
@@ -39,6 +42,7 @@ fn main() -> ExitCode {
         Some("positions") => run_positions(&args[1..]),
         Some("datagen") => run_datagen(&args[1..]),
         Some("book") => run_book(&args[1..]),
+        Some("lab") => run_lab(&args[1..]),
         Some("spsa") => {
             for line in intrigue::search::tunables::spsa_lines() {
                 println!("{line}");
@@ -52,6 +56,17 @@ fn main() -> ExitCode {
         Some(other) => {
             eprintln!("unknown command '{other}'\n{USAGE}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// `intrigue lab …`: usage errors exit with 2, failed checks with 1.
+fn run_lab(args: &[String]) -> ExitCode {
+    match intrigue::lab::run(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("lab: {e}");
+            ExitCode::from(e.exit_code())
         }
     }
 }
