@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Intrigue driven by python-chess's `chess.engine`, the client lichess-bot
+and many scripts use. Each check is one thing a user of that library would
+do; any exception or failed check exits non-zero.
+
+    python3 tests/python_client.py target/release/intrigue [SYZYGY_DIR]
+
+Run by `cargo test` through tests/python_client.rs.
+"""
+
+import logging
+import sys
+
+import chess
+import chess.engine
+import chess.syzygy
+
+
+class SentLines(logging.Handler):
+    """Collects the lines python-chess writes to the engine."""
+
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.lines = []
+
+    def emit(self, record):
+        message = record.getMessage()
+        if "<<" in message:
+            self.lines.append(message.split("<<", 1)[1].strip())
+
+
+def check(condition, what):
+    if not condition:
+        raise AssertionError(what)
+    print(f"ok: {what}")
+
+
+def open_engine(path):
+    return chess.engine.SimpleEngine.popen_uci(path, timeout=20)
+
+
+def ponder_hit_and_miss(path, sent):
+    with open_engine(path) as engine:
+        board = chess.Board()
+        first = engine.play(board, chess.engine.Limit(time=0.1), ponder=True)
+        check(first.ponder is not None, "bestmove carries a ponder move")
+        board.push(first.move)
+        board.push(first.ponder)  # the opponent plays the expected reply
+        sent.lines.clear()
+        hit = engine.play(board, chess.engine.Limit(time=0.1), ponder=True)
+        check("ponderhit" in sent.lines, "the expected reply is answered through ponderhit")
+        check(hit.move in board.legal_moves, "the move after ponderhit is legal")
+        board.push(hit.move)
+        surprise = next(m for m in board.legal_moves if m != hit.ponder)
+        board.push(surprise)
+        sent.lines.clear()
+        miss = engine.play(board, chess.engine.Limit(time=0.1), ponder=True)
+        check("stop" in sent.lines and "ponderhit" not in sent.lines, "an unexpected reply stops the ponder search")
+        check(miss.move in board.legal_moves, "the move after a ponder miss is legal")
+
+
+def multipv_three(path):
+    board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    with open_engine(path) as engine:
+        for mode in ("AlphaBeta", "Interest"):
+            engine.configure({"SearchMode": mode})
+            infos = engine.analyse(board, chess.engine.Limit(depth=4), multipv=3)
+            check(len(infos) == 3, f"{mode}: MultiPV 3 gives three lines")
+            firsts = [info["pv"][0] for info in infos]
+            check(len(set(firsts)) == 3, f"{mode}: the three lines start with different moves")
+            scores = [info["score"].relative.score(mate_score=100000) for info in infos]
+            check(scores == sorted(scores, reverse=True), f"{mode}: lines come best first {scores}")
+
+
+def chess960_game(path):
+    board = chess.Board.from_chess960_pos(518 - 100)
+    castled = False
+    with open_engine(path) as engine:
+        for _ in range(80):
+            if board.is_game_over():
+                break
+            result = engine.play(board, chess.engine.Limit(nodes=3000))
+            castled |= board.is_castling(result.move)
+            board.push(result.move)  # python-chess rejects an illegal move
+    check(board.chess960 and len(board.move_stack) >= 40, f"a Chess960 game of {len(board.move_stack)} plies, all legal")
+    print(f"   castled: {castled}")
+
+
+def book_game(path):
+    with open_engine(path) as engine:
+        engine.configure({"OwnBook": True})
+        board = chess.Board()
+        from_book = 0
+        while from_book == len(board.move_stack) and len(board.move_stack) < 40:
+            result = engine.play(board, chess.engine.Limit(time=0.2), info=chess.engine.INFO_ALL)
+            if "book move" in str(result.info.get("string", "")):
+                from_book += 1
+            board.push(result.move)
+        check(from_book >= 4, f"the first {from_book} moves come from the book")
+        result = engine.play(board, chess.engine.Limit(time=0.2), info=chess.engine.INFO_ALL)
+        check(result.info.get("depth", 0) >= 1, "after the book the engine searches")
+
+
+def tablebase_endgames(path, syzygy_dir):
+    if syzygy_dir is None:
+        print("note: no Syzygy directory given; tablebase checks skipped")
+        return
+    with open_engine(path) as engine, chess.syzygy.open_tablebase(syzygy_dir) as tables:
+        engine.configure({"SyzygyPath": syzygy_dir})
+        for fen in ("8/8/8/3k4/8/8/8/4KQ2 w - - 0 1", "8/8/3k4/8/8/8/8/R3K3 w - - 0 1"):
+            board = chess.Board(fen)
+            info = engine.analyse(board, chess.engine.Limit(depth=6))
+            check(info.get("tbhits", 0) > 0, f"{fen}: tbhits {info.get('tbhits')} > 0")
+            for _ in range(60):
+                if board.is_game_over():
+                    break
+                if board.turn == chess.WHITE:
+                    move = engine.play(board, chess.engine.Limit(time=0.05)).move
+                    board.push(move)
+                    check_quiet = tables.probe_wdl(board) if board.outcome() is None else -2
+                    if check_quiet != -2:
+                        raise AssertionError(f"{fen}: {move} gave away the win")
+                else:
+                    # The defender resists as long as the tables allow.
+                    board.push(max(board.legal_moves, key=lambda m: resistance(tables, board, m)))
+            check(board.is_checkmate(), f"{fen}: mates in {len(board.move_stack)} plies, every move keeping the win")
+
+
+def resistance(tables, board, move):
+    board.push(move)
+    try:
+        dtz = tables.probe_dtz(board) if board.outcome() is None else 0
+    finally:
+        board.pop()
+    return abs(dtz)
+
+
+def main():
+    path = sys.argv[1]
+    syzygy_dir = sys.argv[2] if len(sys.argv) > 2 else None
+    sent = SentLines()
+    logging.getLogger("chess.engine").addHandler(sent)
+    logging.getLogger("chess.engine").setLevel(logging.DEBUG)
+    ponder_hit_and_miss(path, sent)
+    multipv_three(path)
+    chess960_game(path)
+    book_game(path)
+    tablebase_endgames(path, syzygy_dir)
+    print("all python-chess client checks passed")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,36 @@
+//! python-chess (`chess.engine`) as the client: the checks in
+//! `tests/python_client.py` — ponder hit and miss, MultiPV 3, a Chess960
+//! game, a book game, tablebase endgames played out to mate — run against
+//! the real binary. Skipped with a note where python3 with python-chess is
+//! not installed (`.ci/run` installs it).
+
+use std::path::Path;
+use std::process::Command;
+
+fn python_with_chess() -> bool {
+    Command::new("python3")
+        .args(["-c", "import chess.engine, chess.syzygy"])
+        .output()
+        .is_ok_and(|out| out.status.success())
+}
+
+#[test]
+fn python_chess_drives_the_engine_through_every_user_feature() {
+    if !python_with_chess() {
+        eprintln!("note: python3 with python-chess is not available: skipping");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut command = Command::new("python3");
+    command.arg(root.join("tests/python_client.py")).arg(env!("CARGO_BIN_EXE_intrigue"));
+    let syzygy = root.join("../shared/data/syzygy");
+    if syzygy.exists() {
+        command.arg(&syzygy);
+    } else {
+        eprintln!("note: {} is not present: tablebase checks skipped", syzygy.display());
+    }
+    let out = command.output().expect("run python3");
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "python-chess client checks failed:\n{text}");
+    assert!(text.contains("all python-chess client checks passed"), "{text}");
+}
