@@ -410,15 +410,16 @@ impl Engine {
         })));
     }
 
-    /// Under `UCI_LimitStrength`: interest search on the rating's node
-    /// budget, keeping a few lines to choose from (only the ones the user
-    /// asked for are reported).
+    /// Under `UCI_LimitStrength`: the rating's search (interest search at
+    /// the bottom of the range, alpha-beta above) on its node budget,
+    /// keeping a few lines to choose from (only the ones the user asked
+    /// for are reported).
     fn weakened(&self, settings: SearchSettings, mut limits: Limits) -> (SearchSettings, Limits, Option<StrengthLimit>) {
         if !self.limit_strength {
             return (settings, limits, None);
         }
         let strength = StrengthLimit::new(self.elo);
-        let settings = SearchSettings { mode: SearchMode::Interest, ..settings };
+        let settings = SearchSettings { mode: strength.mode(), ..settings };
         limits.nodes = Some(limits.nodes.map_or(strength.nodes(), |n| n.min(strength.nodes())));
         limits.report_lines = self.multi_pv;
         limits.multi_pv = self.multi_pv.max(strength::CANDIDATE_LINES);

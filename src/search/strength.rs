@@ -1,28 +1,49 @@
 //! Playing below full strength (`UCI_LimitStrength`, `UCI_Elo`).
 //!
-//! The article's point is that interest search plays plausible moves, so
-//! a weaker Intrigue is a shallower, more impulsive one, not one that
-//! blunders at random: it always searches with the interest rule, with a
-//! node budget that shrinks with the rating (the interest limit simply
-//! stops rising earlier), and then picks among its best few root moves
-//! with probabilities that favour the plausible (the root move's interest)
-//! and the good (a softmax of the score, at a temperature that rises as the
-//! rating falls). A strong setting therefore still nearly always plays its
-//! best move; a weak one plays natural-looking second choices.
+//! The article's point is that interest search plays plausible moves, so a
+//! weaker Intrigue is first of all a shallower, more impulsive one, not one
+//! that blunders at random: at the bottom of the range it searches with the
+//! interest rule on a small node budget (the interest limit simply stops
+//! rising earlier) and then picks among its best few root moves with
+//! probabilities that favour the plausible (the root move's interest) and
+//! the good (a softmax of the score, at a temperature that falls as the
+//! rating rises).
 //!
-//! The mapping from rating to budget and temperature is to be fitted by
-//! matches against Stockfish's own `UCI_LimitStrength`; the calibration
-//! played so far is in docs/measurements.md.
+//! Measured against Stockfish's own `UCI_Elo` scale (docs/measurements.md,
+//! "UCI_Elo calibration"), interest search even at full strength plays
+//! below most of the range, so from the rating where its budget runs out
+//! the weakened player searches with alpha-beta on a growing node budget
+//! instead, keeping the same plausibility-weighted choice. The anchors
+//! below are the fitted mapping; ratings between two anchors of the same
+//! search interpolate the node budget geometrically.
 
 use shakmaty::Move;
 
 use crate::rng::Rng;
+use crate::search::interest::SearchMode;
 
 pub const MIN_ELO: u32 = 1350;
 pub const MAX_ELO: u32 = 2850;
 
 /// How many best lines the weakened search keeps to choose from.
 pub const CANDIDATE_LINES: usize = 4;
+
+/// A measured point of the mapping: at `elo`, search with `mode` on
+/// `nodes` nodes per move.
+struct Anchor {
+    elo: u32,
+    mode: SearchMode,
+    nodes: u64,
+}
+
+/// The fitted mapping, lowest rating first. Where the search changes, two
+/// anchors share a rating: the budget below it belongs to the first.
+const ANCHORS: [Anchor; 4] = [
+    Anchor { elo: MIN_ELO, mode: SearchMode::Interest, nodes: 20_000 },
+    Anchor { elo: 1500, mode: SearchMode::Interest, nodes: 160_000 },
+    Anchor { elo: 1500, mode: SearchMode::AlphaBeta, nodes: 1_000 },
+    Anchor { elo: MAX_ELO, mode: SearchMode::AlphaBeta, nodes: 10_000_000 },
+];
 
 /// A rating to play at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,17 +66,35 @@ impl StrengthLimit {
         StrengthLimit { elo: elo.clamp(MIN_ELO, MAX_ELO) }
     }
 
-    /// Nodes per move: doubling every 150 points, from 400 at the bottom
-    /// of the range (about two plies of interest search) to 410k at the top.
+    /// The two anchors this rating lies between (the upper one at or above
+    /// it), preferring the higher search where two share the rating.
+    fn segment(&self) -> (&'static Anchor, &'static Anchor) {
+        let upper = ANCHORS.iter().position(|a| a.elo > self.elo).unwrap_or(ANCHORS.len() - 1);
+        let upper = upper.max(1);
+        (&ANCHORS[upper - 1], &ANCHORS[upper])
+    }
+
+    /// Which search plays at this rating.
+    pub fn mode(&self) -> SearchMode {
+        self.segment().1.mode
+    }
+
+    /// Nodes per move: geometric between the two anchors around the rating.
     pub fn nodes(&self) -> u64 {
-        let steps = (self.elo - MIN_ELO) as f64 / 150.0;
-        (400.0 * steps.exp2()) as u64
+        let (low, high) = self.segment();
+        if low.mode != high.mode || high.elo == low.elo {
+            return high.nodes;
+        }
+        let t = (self.elo - low.elo) as f64 / (high.elo - low.elo) as f64;
+        let ln = (low.nodes as f64).ln() * (1.0 - t) + (high.nodes as f64).ln() * t;
+        ln.exp().round() as u64
     }
 
     /// How freely a worse move is chosen: the score gap (centipawns) that
-    /// makes a move e≈2.7 times less likely. Zero at the top of the range.
+    /// makes a move e≈2.7 times less likely; 50 at the bottom of the range,
+    /// zero at the top.
     pub fn temperature(&self) -> f64 {
-        (MAX_ELO - self.elo) as f64 / 10.0
+        (MAX_ELO - self.elo) as f64 / 30.0
     }
 
     /// The move to play among `candidates` (best first): drawn with weight
@@ -110,8 +149,19 @@ mod tests {
 
     #[test]
     fn weaker_settings_search_less_and_choose_more_freely() {
-        let ladder: Vec<StrengthLimit> = (MIN_ELO..=MAX_ELO).step_by(100).map(StrengthLimit::new).collect();
-        assert!(ladder.windows(2).all(|w| w[0].nodes() < w[1].nodes() && w[0].temperature() > w[1].temperature()));
+        let ladder: Vec<StrengthLimit> = (MIN_ELO..=MAX_ELO).step_by(50).map(StrengthLimit::new).collect();
+        for w in ladder.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            assert!(a.temperature() > b.temperature());
+            if a.mode() == b.mode() {
+                assert!(a.nodes() < b.nodes(), "{} nodes at {}, {} at {}", a.nodes(), a.elo, b.nodes(), b.elo);
+            } else {
+                assert_eq!((a.mode(), b.mode()), (SearchMode::Interest, SearchMode::AlphaBeta));
+            }
+        }
+        assert_eq!(StrengthLimit::new(MIN_ELO).mode(), SearchMode::Interest);
+        assert_eq!(StrengthLimit::new(MIN_ELO).nodes(), ANCHORS[0].nodes);
+        assert_eq!(StrengthLimit::new(MAX_ELO).nodes(), ANCHORS[ANCHORS.len() - 1].nodes);
         assert_eq!(StrengthLimit::new(100).elo, MIN_ELO);
         let scores = [30, 10, -20, -200];
         let (weak, strong) = (share_of_best(1400, &scores), share_of_best(2700, &scores));
@@ -120,7 +170,7 @@ mod tests {
 
     #[test]
     fn a_blunder_is_almost_never_chosen_even_at_the_bottom() {
-        // The fourth move loses a rook: at 1350 it is e^-6.7 times less likely.
+        // The fourth move loses a rook: at 1350 it is e^-20 times less likely.
         let limit = StrengthLimit::new(MIN_ELO);
         let c = candidates(&[0, -10, -20, -1000]);
         let mut rng = Rng::seeded(9);
