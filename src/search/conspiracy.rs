@@ -121,7 +121,7 @@ fn minimax_line(node: &TreeNode, written: &Written) -> Vec<Move> {
 
 /// A score of the side to move at `ply` in the root side's view.
 fn root_view(score: i32, ply: usize) -> i32 {
-    if ply % 2 == 0 { score } else { -score }
+    if ply.is_multiple_of(2) { score } else { -score }
 }
 
 impl Searcher {

@@ -141,7 +141,7 @@ impl GainLearner {
         let bucket = (gain.clamp(-LIMIT_CP, LIMIT_CP) + LIMIT_CP) / BUCKET_CP;
         self.counts[bucket as usize] += 1;
         self.seen += 1;
-        if self.seen % REFRESH_EVERY == 0 || self.seen == MIN_SAMPLES {
+        if self.seen.is_multiple_of(REFRESH_EVERY) || self.seen == MIN_SAMPLES {
             self.refresh();
         }
     }
