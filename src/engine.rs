@@ -329,6 +329,15 @@ impl Engine {
             (options::INTEREST_SIBLING_SHARE, Value::Int(n)) => self.settings.interest.sibling_share_percent = n as u32,
             (options::INTEREST_CHECK_BONUS, Value::Int(n)) => self.settings.interest.weights.check_bonus = n as i32,
             (options::INTEREST_EVASION_SHARE, Value::Int(n)) => self.settings.interest.weights.evasion_share = n as i32,
+            (options::FORWARD_ESTIMATION, Value::Bool(on)) => self.settings.forward.enabled = on,
+            (options::FE_DELTA, Value::Int(n)) => self.settings.forward.delta_percent = n as i32,
+            (options::CONSPIRACY_DEPTH, Value::Int(n)) => {
+                if let Err(e) = self.settings.conspiracy.set_depth(n) {
+                    send_error(&format!("{e}; option unchanged"));
+                }
+            }
+            (options::CONSPIRACY_RANGE, Value::Int(n)) => self.settings.conspiracy.range = n as i32,
+            (options::CONSPIRACY_STEP, Value::Int(n)) => self.settings.conspiracy.step = n as i32,
             (name, value) => send_error(&format!("{name}: unexpected value {value:?}")),
         }
     }
@@ -419,7 +428,9 @@ impl Engine {
             return (settings, limits, None);
         }
         let strength = StrengthLimit::new(self.elo);
-        let settings = SearchSettings { mode: strength.mode(), ..settings };
+        // The weakened player chooses among several lines: no conspiracy player.
+        let mut settings = SearchSettings { mode: strength.mode(), ..settings };
+        settings.conspiracy.depth = 0;
         limits.nodes = Some(limits.nodes.map_or(strength.nodes(), |n| n.min(strength.nodes())));
         limits.report_lines = self.multi_pv;
         limits.multi_pv = self.multi_pv.max(strength::CANDIDATE_LINES);

@@ -162,11 +162,23 @@ impl TranspositionTable {
         Self::try_new(mb).expect("transposition table allocation")
     }
 
+    /// Empties every slot. A large table is cleared by one thread per CPU:
+    /// the first clear of a fresh table is what makes its pages resident,
+    /// and the page faults, not the stores, are the cost.
     pub fn clear(&self) {
-        for s in self.slots.iter() {
-            s.check.store(0, Relaxed);
-            s.data.store(0, Relaxed);
-        }
+        const SLOTS_PER_THREAD_MIN: usize = (64 << 20) / BYTES_PER_SLOT;
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let chunk = self.slots.len().div_ceil(threads).max(SLOTS_PER_THREAD_MIN);
+        std::thread::scope(|scope| {
+            for part in self.slots.chunks(chunk) {
+                scope.spawn(move || {
+                    for s in part {
+                        s.check.store(0, Relaxed);
+                        s.data.store(0, Relaxed);
+                    }
+                });
+            }
+        });
         self.generation.store(0, Relaxed);
     }
 

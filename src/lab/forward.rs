@@ -65,13 +65,21 @@ impl Pruning for ForwardEstimation {
         let (low, high) = self.reach(node)?;
         // For the side to move: its worst and best case.
         let (worst, best) = if node.max_to_move { (low, high) } else { (-high, -low) };
-        if best <= alpha {
-            Some(best)
-        } else if worst >= beta {
-            Some(worst)
-        } else {
-            None
-        }
+        settle_range(worst, best, alpha, beta)
+    }
+}
+
+/// The rule itself, for a node whose value lies in `[worst, best]` for its
+/// side to move: its best case when that cannot reach alpha (an upper
+/// bound), its worst case when that already reaches beta (a lower bound),
+/// else `None` (search it). The chess search uses it too.
+pub fn settle_range<T: Ord>(worst: T, best: T, alpha: T, beta: T) -> Option<T> {
+    if best <= alpha {
+        Some(best)
+    } else if worst >= beta {
+        Some(worst)
+    } else {
+        None
     }
 }
 

@@ -145,6 +145,12 @@ impl Searcher {
         // never searched, so ordering is poor; spend one ply less on it.
         let depth = if depth >= 4 && tt_move == 0 && !in_check { depth - 1 } else { depth };
         let static_eval = self.static_eval(pos, in_check, entry);
+        self.stack[ply].static_eval = static_eval;
+        if self.settings.forward.enabled && !root {
+            if let Some(score) = self.forward_estimate(ply, depth, static_eval, alpha, beta) {
+                return score;
+            }
+        }
 
         let params = self.settings.alphabeta;
         if !pv_node && !in_check {

@@ -6,6 +6,8 @@
 //! search rule changes nothing else.
 
 pub mod alphabeta;
+pub mod conspiracy;
+pub mod forward;
 pub mod interest;
 pub mod limits;
 pub mod ordering;
@@ -182,13 +184,23 @@ pub struct Outcome {
     pub lines: Vec<(Move, i32)>,
 }
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Frame {
     /// (piece, to) of the move played from this ply, for the reply tables.
     moved: Option<usize>,
     /// The side to move is in check here (interest term 10 asks whether
     /// our previous move gave check).
     in_check: bool,
+    /// Alpha-beta: this node's static evaluation (`-INFINITY` in check or
+    /// unknown), so that a child can learn the gain of the move into it
+    /// (forward estimation).
+    static_eval: i32,
+}
+
+impl Default for Frame {
+    fn default() -> Self {
+        Frame { moved: None, in_check: false, static_eval: -INFINITY }
+    }
 }
 
 /// One search thread's state. Created once and reused across searches, so
@@ -233,6 +245,8 @@ pub struct Searcher {
     pub tablebase: Option<Arc<tablebase::Syzygy>>,
     /// Successful tablebase probes in this search.
     tb_hits: u64,
+    /// Forward estimation's bounds on a quiet move's gain, learned in this search.
+    gains: Box<forward::GainLearner>,
     /// Tests only: every move the interest search paid for, in order.
     #[cfg(test)]
     pub(crate) trace: Vec<interest::tests::Visit>,
@@ -268,6 +282,7 @@ impl Searcher {
             pawn_cache: Box::default(),
             tablebase: None,
             tb_hits: 0,
+            gains: Box::default(),
             #[cfg(test)]
             trace: Vec::new(),
         }
@@ -468,6 +483,10 @@ impl Searcher {
         if self.root_moves.is_empty() {
             return outcome;
         }
+        // Lazy SMP helpers search normally: they fill the shared table.
+        if self.settings.conspiracy.depth > 0 && self.helper_id == 0 {
+            return self.think_conspiracy(&root, limits, report);
+        }
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
         let all_root_moves = self.root_moves.clone();
         let wanted = limits.multi_pv.clamp(1, all_root_moves.len());
@@ -568,6 +587,7 @@ impl Searcher {
         self.keys.extend_from_slice(game.history());
         self.keys.push(game::hash(game.position()));
         self.stack = [Frame::default(); MAX_PLY + 4];
+        self.gains.clear();
         let legal = game.position().legal_moves();
         self.root_moves = if limits.searchmoves.is_empty() {
             legal

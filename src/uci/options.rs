@@ -7,6 +7,8 @@
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use crate::book::BUNDLED_NAME;
+use crate::search::conspiracy::{self, ConspiracySettings};
+use crate::search::forward::ForwardSettings;
 use crate::search::interest::{InterestParams, SearchMode};
 use crate::search::tunables::TUNABLES;
 use crate::search::strength::{MAX_ELO, MIN_ELO};
@@ -66,6 +68,11 @@ pub const INTEREST_NULL_MOVE: &str = "InterestNullMove";
 pub const INTEREST_CHECK_BONUS: &str = "InterestCheckBonus";
 pub const INTEREST_SIBLING_SHARE: &str = "InterestSiblingShare";
 pub const INTEREST_EVASION_SHARE: &str = "InterestEvasionShare";
+pub const FORWARD_ESTIMATION: &str = "ForwardEstimation";
+pub const FE_DELTA: &str = "FEDelta";
+pub const CONSPIRACY_DEPTH: &str = "ConspiracyDepth";
+pub const CONSPIRACY_RANGE: &str = "ConspiracyRange";
+pub const CONSPIRACY_STEP: &str = "ConspiracyStep";
 const MODE_CHOICES: [&str; 2] = [SearchMode::ALL[0].name(), SearchMode::ALL[1].name()];
 
 /// Up to four search threads per CPU, as the issue asks; more only adds
@@ -81,6 +88,8 @@ pub const MAX_HASH_MB: i64 = 65_536;
 
 pub fn table() -> Vec<Spec> {
     let interest = InterestParams::default();
+    let forward = ForwardSettings::default();
+    let cn = ConspiracySettings::default();
     let mut specs = vec![
         Spec { name: THREADS, kind: Kind::Spin { default: 1, min: 1, max: max_threads() } },
         Spec { name: HASH, kind: Kind::Spin { default: 16, min: 1, max: MAX_HASH_MB } },
@@ -113,6 +122,12 @@ pub fn table() -> Vec<Spec> {
         Spec { name: INTEREST_SIBLING_SHARE, kind: spin(interest.sibling_share_percent, 0, 100) },
         Spec { name: INTEREST_CHECK_BONUS, kind: spin(interest.weights.check_bonus as u32, 0, 1000) },
         Spec { name: INTEREST_EVASION_SHARE, kind: spin(interest.weights.evasion_share as u32, 0, 10_000) },
+        Spec { name: FORWARD_ESTIMATION, kind: Kind::Check { default: forward.enabled } },
+        Spec { name: FE_DELTA, kind: spin(forward.delta_percent as u32, 10, 100) },
+        // Odd depths pass the range check and are refused by the engine.
+        Spec { name: CONSPIRACY_DEPTH, kind: spin(cn.depth, 0, conspiracy::MAX_DEPTH as i64) },
+        Spec { name: CONSPIRACY_RANGE, kind: spin(cn.range as u32, 10, 1000) },
+        Spec { name: CONSPIRACY_STEP, kind: spin(cn.step as u32, 1, 100) },
     ];
     specs.extend(TUNABLES.iter().map(|t| Spec {
         name: t.name,
@@ -187,6 +202,9 @@ mod tests {
         assert!(lines.contains(&mode), "{lines:?}");
         assert!(lines.contains(&"option name SeparateTallies type check default true".to_string()));
         assert!(lines.contains(&"option name BookFile type string default <bundled>".to_string()), "{lines:?}");
+        assert!(lines.contains(&"option name ForwardEstimation type check default false".to_string()));
+        assert!(lines.contains(&"option name FEDelta type spin default 100 min 10 max 100".to_string()));
+        assert!(lines.contains(&"option name ConspiracyDepth type spin default 0 min 0 max 4".to_string()));
     }
 
     #[test]

@@ -160,6 +160,10 @@ pub struct SearchSettings {
     pub alphabeta: super::tunables::AlphaBetaParams,
     /// How the search uses Syzygy tables.
     pub tablebase: super::tablebase::TablebaseSettings,
+    /// Forward estimation (alpha-beta mode).
+    pub forward: super::forward::ForwardSettings,
+    /// The conspiracy player (off unless `ConspiracyDepth` > 0).
+    pub conspiracy: super::conspiracy::ConspiracySettings,
 }
 
 /// What each side has spent on the path to a node.
