@@ -433,7 +433,7 @@ impl Engine {
         settings.conspiracy.depth = 0;
         limits.nodes = Some(limits.nodes.map_or(strength.nodes(), |n| n.min(strength.nodes())));
         limits.report_lines = self.multi_pv;
-        limits.multi_pv = self.multi_pv.max(strength::CANDIDATE_LINES);
+        limits.multi_pv = self.multi_pv.max(strength.candidate_lines());
         (settings, limits, Some(strength))
     }
 
