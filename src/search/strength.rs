@@ -42,7 +42,7 @@ struct Anchor {
 const ANCHORS: [Anchor; 5] = [
     Anchor { elo: MIN_ELO, mode: SearchMode::Interest, nodes: 100_000 },
     Anchor { elo: 1450, mode: SearchMode::Interest, nodes: 400_000 },
-    Anchor { elo: 1450, mode: SearchMode::AlphaBeta, nodes: 450 },
+    Anchor { elo: 1450, mode: SearchMode::AlphaBeta, nodes: 1_000 },
     Anchor { elo: FULL_STRENGTH_ELO, mode: SearchMode::AlphaBeta, nodes: 650_000 },
     Anchor { elo: MAX_ELO, mode: SearchMode::AlphaBeta, nodes: 10_000_000 },
 ];
