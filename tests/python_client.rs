@@ -1,6 +1,7 @@
 //! python-chess (`chess.engine`) as the client: the checks in
 //! `tests/python_client.py` — ponder hit and miss, MultiPV 3, a Chess960
-//! game, a book game, tablebase endgames played out to mate — run against
+//! game, a book game, tablebase endgames played out to mate, the bundled
+//! Polyglot book read back entry by entry against its source — run against
 //! the real binary. Skipped with a note where python3 with python-chess is
 //! not installed (`.ci/run` installs it).
 
