@@ -1086,7 +1086,7 @@ fn limit_strength_plays_varied_legal_moves_on_a_small_budget() {
         let infos = search_infos(&lines);
         assert!(infos.iter().all(|(_, i)| i.get("multipv") == Some(1)), "only the lines asked for are shown{}", e.context());
         let nodes = infos.iter().filter_map(|(_, i)| i.get("nodes")).max().unwrap_or(0);
-        assert!(nodes <= 20_000, "{nodes} nodes at UCI_Elo 1350");
+        assert!(nodes <= 100_000, "{nodes} nodes at UCI_Elo 1350 (its budget is 100k)");
         played.insert(assert_legal_bestmove(&pos, lines.last().unwrap()));
     }
     assert!(played.len() >= 2, "a weak setting should not always play the same move: {played:?}");
