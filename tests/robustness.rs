@@ -244,17 +244,10 @@ fn resident_memory_follows_hash_and_resizing_mid_game_works() {
     println!("resident memory: Hash=16 {small} MB, Hash=1024 {large} MB, back to Hash=64 {back} MB");
 }
 
-/// MemAvailable, in MB.
-fn machine_available_mb() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
-}
-
 #[test]
 fn a_hash_larger_than_the_machine_is_refused_and_the_old_table_kept() {
     let _cpu = shared_cpu();
-    let Some(available) = machine_available_mb() else {
+    let Some(available) = intrigue::tt::available_memory().map(|bytes| bytes >> 20) else {
         eprintln!("note: /proc/meminfo unreadable; skipping");
         return;
     };
