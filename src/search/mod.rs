@@ -62,7 +62,16 @@ pub mod fault {
 
     #[inline]
     pub(super) fn panic_if_armed(nodes: u64) {
-        if nodes >= PANIC_AT_NODES.load(Relaxed) && PANIC_AT_NODES.swap(u64::MAX, Relaxed) != u64::MAX {
+        if nodes >= PANIC_AT_NODES.load(Relaxed) {
+            fire(nodes);
+        }
+    }
+
+    /// Out of line, so the poll that calls it stays small enough to inline.
+    #[cold]
+    #[inline(never)]
+    fn fire(nodes: u64) {
+        if PANIC_AT_NODES.swap(u64::MAX, Relaxed) != u64::MAX {
             panic!("injected fault at {nodes} nodes (INTRIGUE_INJECT_PANIC)");
         }
     }
