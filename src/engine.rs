@@ -20,7 +20,7 @@ use crate::book::Book;
 use crate::eval::evaluate;
 use crate::rng::Rng;
 use crate::game::{self, Game};
-use crate::search::interest::{SearchMode, SearchSettings};
+use crate::search::interest::{CutScore, SearchMode, SearchSettings};
 use crate::search::limits::Limits;
 use crate::search::strength::{self, Candidate, StrengthLimit};
 use crate::search::tablebase::Syzygy;
@@ -320,15 +320,22 @@ impl Engine {
                 Some(mode) => self.settings.mode = mode,
                 None => send_error(&format!("{name}: unknown mode {c}")),
             },
+            (options::INTEREST_CUT_SCORE, Value::Choice(c)) => match CutScore::from_name(c) {
+                Some(rule) => self.settings.interest.cut_score = rule,
+                None => send_error(&format!("{name}: unknown rule {c}")),
+            },
             (options::INTEREST_COST_SCALE, Value::Int(n)) => self.settings.interest.cost_scale = n as u32,
             (options::INTEREST_FIRST_LIMIT, Value::Int(n)) => self.settings.interest.first_limit = n as u32,
             (options::INTEREST_GROWTH, Value::Int(n)) => self.settings.interest.growth_percent = n as u32,
+            (options::INTEREST_STEP, Value::Int(n)) => self.settings.interest.step = n as u32,
+            (options::INTEREST_MIN_COST, Value::Int(n)) => self.settings.interest.min_cost = n as u32,
             (options::SIMILAR_MOVE_PENALTY, Value::Int(n)) => self.settings.interest.similar_penalty_percent = n as u32,
             (options::SEPARATE_TALLIES, Value::Bool(b)) => self.settings.interest.separate_tallies = b,
             (options::INTEREST_NULL_MOVE, Value::Int(n)) => self.settings.interest.null_move_percent = n as u32,
             (options::INTEREST_SIBLING_SHARE, Value::Int(n)) => self.settings.interest.sibling_share_percent = n as u32,
             (options::INTEREST_CHECK_BONUS, Value::Int(n)) => self.settings.interest.weights.check_bonus = n as i32,
             (options::INTEREST_EVASION_SHARE, Value::Int(n)) => self.settings.interest.weights.evasion_share = n as i32,
+            (options::INTEREST_TERM_WEIGHT, Value::Int(n)) => self.settings.interest.weights.term_percent = n as i32,
             (options::FORWARD_ESTIMATION, Value::Bool(on)) => self.settings.forward.enabled = on,
             (options::FE_DELTA, Value::Int(n)) => self.settings.forward.delta_percent = n as i32,
             (options::CONSPIRACY_DEPTH, Value::Int(n)) => {

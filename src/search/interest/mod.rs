@@ -83,6 +83,19 @@ pub struct InterestParams {
     pub first_limit: u32,
     /// How much the limit grows per iteration, in percent.
     pub growth_percent: u32,
+    /// The least the limit grows per iteration, in cost units. A step that
+    /// adds a fixed cost deepens every line by about the same number of
+    /// plies each iteration, as depth + 1 does; a percentage adds more
+    /// plies the deeper the search already is, so the tree's growth per
+    /// iteration keeps rising.
+    pub step: u32,
+    /// The least a move costs, in cost units (0: no floor). Checks,
+    /// evasions and good captures have interests many times a plain
+    /// move's, so without a floor a line of them is nearly free and the
+    /// tree fills with forcing sequences dozens of plies long while quiet
+    /// moves get one or two plies; the floor bounds how much deeper a
+    /// forcing line may go than a quiet one.
+    pub min_cost: u32,
     /// Extra cost per characteristic shared with a move already searched
     /// at the node, in percent of the move's cost.
     pub similar_penalty_percent: u32,
@@ -103,6 +116,8 @@ pub struct InterestParams {
     /// full only from iteration 15 on), and 25 beat 100 by +164 ± 65 at
     /// equal time (docs/measurements.md).
     pub sibling_share_percent: u32,
+    /// How a node whose later moves were cut is scored.
+    pub cut_score: CutScore,
 }
 
 impl Default for InterestParams {
@@ -111,22 +126,26 @@ impl Default for InterestParams {
             cost_scale: 10_000,
             first_limit: 200,
             growth_percent: 40,
+            step: 0,
+            min_cost: 0,
             similar_penalty_percent: 25,
             separate_tallies: true,
             null_move_percent: 0,
             weights: terms::TermWeights::default(),
             sibling_share_percent: 25,
+            cut_score: CutScore::StandPat,
         }
     }
 }
 
 impl InterestParams {
     /// The interest limit of iteration `n` (1-based): the first limit,
-    /// raised by `growth_percent` (and by at least one unit) per iteration.
+    /// raised per iteration by `growth_percent` or `step`, whichever is
+    /// more, and by at least one unit.
     pub fn limit(&self, iteration: u32) -> u32 {
         let mut limit = self.first_limit.max(1) as u64;
         for _ in 1..iteration {
-            limit += (limit * self.growth_percent as u64 / 100).max(1);
+            limit += (limit * self.growth_percent as u64 / 100).max(self.step as u64).max(1);
             if limit >= u32::MAX as u64 / 4 {
                 return u32::MAX / 4;
             }
@@ -136,7 +155,7 @@ impl InterestParams {
 
     /// The cost of a move of the given interest.
     pub fn cost(&self, interest: i32) -> u32 {
-        (self.cost_scale / interest.max(1) as u32).max(1)
+        (self.cost_scale / interest.max(1) as u32).max(self.min_cost).max(1)
     }
 
     /// A remaining budget as the table stores it (in place of depth).
@@ -148,6 +167,50 @@ impl InterestParams {
     /// the history tables' bonuses are scaled by.
     fn depth_equivalent(&self, budget: u32) -> i32 {
         (budget / (self.cost_scale / 100).max(1)).clamp(1, 20) as i32
+    }
+}
+
+/// How a node whose later moves were cut by the limit is scored
+/// (DESIGN.md §2.2 leaves it open; UCI `InterestCutScore`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CutScore {
+    /// The side to move may play one of the cut moves and keep the static
+    /// evaluation, as at a quiescence node.
+    #[default]
+    StandPat,
+    /// As `StandPat`, less what the side to move stands to lose: the
+    /// second most valuable of its pieces en prise (it can save one with
+    /// the move it did not search, not two). The static evaluation does
+    /// not see a fork, and a stand pat that ignores it lets the forked
+    /// side wave the fork away.
+    ThreatAware,
+    /// Only the moves searched count: a fail-low bound from the plausible
+    /// moves alone.
+    SearchedOnly,
+    /// The stand pat, checked by a pass: the opponent moves again with its
+    /// own budget while the passer has none left (the pass spends what the
+    /// cut moves would have), and the node is worth the smaller of the
+    /// static evaluation and that result. A bare stand pat lets the side
+    /// to move wave away any threat the evaluation does not see, at every
+    /// interior node where the limit cut its moves; this is the null-move
+    /// test of alpha-beta, used to bound the stand pat instead of to prune.
+    Verified,
+}
+
+impl CutScore {
+    pub const ALL: [CutScore; 4] = [CutScore::StandPat, CutScore::ThreatAware, CutScore::SearchedOnly, CutScore::Verified];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            CutScore::StandPat => "StandPat",
+            CutScore::ThreatAware => "ThreatAware",
+            CutScore::SearchedOnly => "SearchedOnly",
+            CutScore::Verified => "Verified",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<CutScore> {
+        CutScore::ALL.into_iter().find(|c| c.name().eq_ignore_ascii_case(name))
     }
 }
 
@@ -197,6 +260,48 @@ impl Tally {
 pub fn pay(tally: Tally, side: Color, spent_here: u32, cost: u32, limit: u32, separate: bool) -> Option<Tally> {
     let net = tally.spent(side).saturating_add(spent_here).saturating_add(cost);
     (net <= limit).then(|| tally.after(side, net, separate))
+}
+
+/// The least a node whose later moves were cut is worth to its side to
+/// move, by the chosen rule (`None`: only the searched moves count).
+fn cut_floor(rule: CutScore, pos: &Chess, static_eval: i32) -> Option<i32> {
+    match rule {
+        CutScore::StandPat => Some(static_eval),
+        CutScore::ThreatAware => Some(static_eval - second_en_prise(pos)),
+        CutScore::SearchedOnly => None,
+        CutScore::Verified => unreachable!("searched by the caller"),
+    }
+}
+
+/// The value the side to move loses to a double threat: the second
+/// largest of what its en-prise pieces would cost (a piece is en prise
+/// when it is attacked and undefended, or attacked by a cheaper piece).
+fn second_en_prise(pos: &Chess) -> i32 {
+    let board = pos.board();
+    let us = pos.turn();
+    let occupied = board.occupied();
+    let (mut first, mut second) = (0, 0);
+    for sq in board.by_color(us) & !board.kings() {
+        let attackers = board.attacks_to(sq, !us, occupied);
+        if attackers.is_empty() {
+            continue;
+        }
+        let Some(role) = board.role_at(sq) else { continue };
+        let value = crate::eval::piece_value(role);
+        let loss = if board.attacks_to(sq, us, occupied).is_empty() {
+            value
+        } else {
+            let cheapest = attackers.into_iter().filter_map(|a| board.role_at(a)).map(crate::eval::piece_value).min().unwrap_or(value);
+            (value - cheapest).max(0)
+        };
+        if loss > first {
+            second = first;
+            first = loss;
+        } else if loss > second {
+            second = loss;
+        }
+    }
+    second
 }
 
 /// What the moves already searched at a node had in common, for the
@@ -351,16 +456,45 @@ impl Searcher {
                 }
             }
         }
-        // Stand pat: the side to move may play one of the moves we cut.
+        // The side to move may play one of the moves we cut.
         if cut && !in_check && !root && static_eval > best {
-            best = static_eval;
-            best_move = None;
-            self.pv_len[ply] = ply;
+            let floor = if params.cut_score == CutScore::Verified {
+                let verified = self.verified_stand_pat(pos, tally, ply, alpha.max(best), static_eval.min(beta));
+                if self.stopped {
+                    return 0;
+                }
+                Some(verified)
+            } else {
+                cut_floor(params.cut_score, pos, static_eval)
+            };
+            if let Some(floor) = floor.filter(|&f| f > best) {
+                best = floor;
+                best_move = None;
+                self.pv_len[ply] = ply;
+            }
         }
         let bound = Bound::classify(best, alpha0, beta);
         let stored_eval = if in_check { 0 } else { static_eval };
         self.tt.store(key, best_move.map_or(0, pack_move), score_to_tt(best, ply), stored_eval, table_depth, bound);
         best
+    }
+
+    /// The stand pat of a cut node, bounded by what the opponent can do if
+    /// the side to move passes (see [`CutScore::Verified`]). Only a score
+    /// in `(low, high)` matters to the caller, `high` being the static
+    /// evaluation or beta.
+    fn verified_stand_pat(&mut self, pos: &Chess, tally: Tally, ply: usize, low: i32, high: i32) -> i32 {
+        let static_eval = high;
+        if low >= high || self.follows_null_move(ply) || !super::alphabeta::has_non_pawn_material(pos) {
+            return static_eval;
+        }
+        let Ok(null) = pos.clone().swap_turn() else { return static_eval };
+        let params = self.settings.interest;
+        let passed = tally.after(pos.turn(), self.interest_limit, params.separate_tallies);
+        self.enter_null(pos, &null, ply);
+        let score = -self.interest_search(&null, passed, ply + 1, -high, -low);
+        self.unmake();
+        score.min(static_eval)
     }
 
     /// The null move of interest search: the side to move passes and pays
@@ -559,6 +693,37 @@ pub(crate) mod tests {
         assert!(limits.windows(2).all(|w| w[1] > w[0]));
         let tiny = InterestParams { growth_percent: 0, ..p };
         assert_eq!(tiny.limit(3), p.first_limit + 2, "a zero growth still rises by one unit");
+    }
+
+    #[test]
+    fn a_verified_stand_pat_sees_the_fork_a_bare_one_waves_away() {
+        // White to move, its queen and rook forked by the knight on c3.
+        let fen = "6k1/5ppp/8/8/8/2n5/P3QPPP/1R5K w - - 0 1";
+        let game = Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap();
+        let mut s = Searcher::new(Arc::new(TranspositionTable::new(4)), Arc::new(Signals::default()));
+        s.settings = SearchSettings { mode: SearchMode::Interest, ..SearchSettings::default() };
+        s.prepare(&game, &Limits::depth(1), 0, Instant::now());
+        s.interest_limit = 1000;
+        let pos = game.position().clone();
+        let static_eval = s.evaluate(&pos);
+        assert_eq!(cut_floor(CutScore::StandPat, &pos, static_eval), Some(static_eval));
+        let verified = s.verified_stand_pat(&pos, Tally::default(), 0, -INFINITY, static_eval);
+        assert!(verified <= static_eval - 700, "the pass loses the queen: {verified} against a static {static_eval}");
+    }
+
+    #[test]
+    fn a_step_raises_the_limit_by_a_fixed_cost() {
+        let p = InterestParams { growth_percent: 0, step: 100, ..InterestParams::default() };
+        assert_eq!((1..5).map(|i| p.limit(i)).collect::<Vec<_>>(), [p.first_limit, p.first_limit + 100, p.first_limit + 200, p.first_limit + 300]);
+        let both = InterestParams { growth_percent: 40, step: 100, first_limit: 1000, ..p };
+        assert_eq!(both.limit(2), 1400, "the larger of the two rises wins");
+    }
+
+    #[test]
+    fn no_move_costs_less_than_the_floor() {
+        let p = InterestParams { min_cost: 150, ..InterestParams::default() };
+        assert_eq!(p.cost(5000), 150);
+        assert_eq!(p.cost(20), p.cost_scale / 20, "a dull move's cost is above the floor and unchanged");
     }
 
     #[test]

@@ -31,11 +31,16 @@ pub struct TermWeights {
     pub check_bonus: i32,
     /// Term 2: shared among the replies to a check (÷ replies + 1).
     pub evasion_share: i32,
+    /// How much terms 2–14, 16 and 17 count against the base share, in
+    /// percent (UCI `InterestTermWeight`). At 100 (the article's units) a
+    /// move any term fires for is several times cheaper than a plain one;
+    /// lower values keep the costs of plausible and plain moves closer.
+    pub term_percent: i32,
 }
 
 impl Default for TermWeights {
     fn default() -> Self {
-        TermWeights { check_bonus: GOOD_MOVE, evasion_share: 2000 }
+        TermWeights { check_bonus: GOOD_MOVE, evasion_share: 2000, term_percent: 100 }
     }
 }
 
@@ -307,8 +312,7 @@ pub fn best_non_capture(node: &Node, m: Move) -> i32 {
 /// A move's interest: the sum of the terms, faded by term 15. At least 1,
 /// so that its cost is finite.
 pub fn interest(pos: &Chess, node: &Node, m: Move, facts: &MoveFacts) -> i32 {
-    let sum = base(node)
-        + in_check(node)
+    let terms = in_check(node)
         + table_move(node, m)
         + previous_iteration_best(node, m)
         + killer(node, m)
@@ -323,6 +327,7 @@ pub fn interest(pos: &Chess, node: &Node, m: Move, facts: &MoveFacts) -> i32 {
         + promotion(m)
         + moves_pinned_or_tied(node, m)
         + best_non_capture(node, m);
+    let sum = base(node) + terms * node.weights.term_percent / 100;
     beyond_nominal_depth(node, sum).max(1)
 }
 
