@@ -375,6 +375,11 @@ impl Searcher {
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
+        // No move costs less than the floor: a side with less left is at
+        // its horizon, and rating its moves would be wasted.
+        if !root && tally.spent(side).saturating_add(params.min_cost) > limit {
+            return self.qsearch(pos, ply, alpha, beta);
+        }
         let static_eval = self.static_eval(pos, in_check, entry);
         if !pv_node && !in_check && !root && static_eval >= beta {
             if let Some(score) = self.interest_null_move(pos, tally, ply, beta) {
@@ -390,7 +395,6 @@ impl Searcher {
         if !root && tally.spent(side).saturating_add(cheapest) > limit {
             return self.qsearch(pos, ply, alpha, beta);
         }
-        rated.sort_unstable_by_key(|r| (r.cost, -r.order));
 
         let mut best = -INFINITY;
         let mut best_move: Option<Move> = None;
@@ -399,7 +403,12 @@ impl Searcher {
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut count = 0usize;
         let mut cut = false;
-        for r in &rated {
+        for i in 0..rated.len() {
+            // Cheapest first, picked one at a time: most nodes search only
+            // a few of their moves, so sorting them all would be waste.
+            let next = (i..rated.len()).min_by_key(|&j| (rated[j].cost, -rated[j].order)).unwrap_or(i);
+            rated.swap(i, next);
+            let r = &rated[i];
             let shared = searched.shared_with(r.m, r.gives_check);
             let cost = r.cost + r.cost * params.similar_penalty_percent * shared / 100;
             let siblings = (spent_here as u64 * params.sibling_share_percent as u64 / 100) as u32;
