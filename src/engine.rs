@@ -332,6 +332,7 @@ impl Engine {
             (options::SIMILAR_MOVE_PENALTY, Value::Int(n)) => self.settings.interest.similar_penalty_percent = n as u32,
             (options::SEPARATE_TALLIES, Value::Bool(b)) => self.settings.interest.separate_tallies = b,
             (options::INTEREST_NULL_MOVE, Value::Int(n)) => self.settings.interest.null_move_percent = n as u32,
+            (options::INTEREST_REVERSE_FUTILITY, Value::Bool(on)) => self.settings.interest.reverse_futility = on,
             (options::INTEREST_SIBLING_SHARE, Value::Int(n)) => self.settings.interest.sibling_share_percent = n as u32,
             (options::INTEREST_CHECK_BONUS, Value::Int(n)) => self.settings.interest.weights.check_bonus = n as i32,
             (options::INTEREST_EVASION_SHARE, Value::Int(n)) => self.settings.interest.weights.evasion_share = n as i32,

@@ -67,6 +67,7 @@ pub const INTEREST_MIN_COST: &str = "InterestMinCost";
 pub const SIMILAR_MOVE_PENALTY: &str = "SimilarMovePenalty";
 pub const SEPARATE_TALLIES: &str = "SeparateTallies";
 pub const INTEREST_NULL_MOVE: &str = "InterestNullMove";
+pub const INTEREST_REVERSE_FUTILITY: &str = "InterestReverseFutility";
 pub const INTEREST_CHECK_BONUS: &str = "InterestCheckBonus";
 pub const INTEREST_SIBLING_SHARE: &str = "InterestSiblingShare";
 pub const INTEREST_EVASION_SHARE: &str = "InterestEvasionShare";
@@ -126,6 +127,7 @@ pub fn table() -> Vec<Spec> {
         Spec { name: SIMILAR_MOVE_PENALTY, kind: spin(interest.similar_penalty_percent, 0, 1000) },
         Spec { name: SEPARATE_TALLIES, kind: Kind::Check { default: interest.separate_tallies } },
         Spec { name: INTEREST_NULL_MOVE, kind: spin(interest.null_move_percent, 0, 100) },
+        Spec { name: INTEREST_REVERSE_FUTILITY, kind: Kind::Check { default: interest.reverse_futility } },
         Spec { name: INTEREST_SIBLING_SHARE, kind: spin(interest.sibling_share_percent, 0, 100) },
         Spec { name: INTEREST_CHECK_BONUS, kind: spin(interest.weights.check_bonus as u32, 0, 1000) },
         Spec { name: INTEREST_EVASION_SHARE, kind: spin(interest.weights.evasion_share as u32, 0, 10_000) },

@@ -106,6 +106,11 @@ pub struct InterestParams {
     /// its remaining budget; if the opponent still cannot bring the score
     /// below beta, the node is cut. 0 turns it off.
     pub null_move_percent: u32,
+    /// Reverse futility as alpha-beta does it (its `RfpMargin` and
+    /// `RfpDepth`), the depth being the budget left in plies of
+    /// interest 100: a node whose static evaluation is that far above
+    /// beta is not expanded.
+    pub reverse_futility: bool,
     /// The tunable term weights.
     pub weights: terms::TermWeights,
     /// How much of the cost already spent at a node its next move pays, in
@@ -131,6 +136,7 @@ impl Default for InterestParams {
             similar_penalty_percent: 25,
             separate_tallies: true,
             null_move_percent: 0,
+            reverse_futility: false,
             weights: terms::TermWeights::default(),
             sibling_share_percent: 25,
             cut_score: CutScore::StandPat,
@@ -381,6 +387,13 @@ impl Searcher {
             return self.qsearch(pos, ply, alpha, beta);
         }
         let static_eval = self.static_eval(pos, in_check, entry);
+        if params.reverse_futility && !pv_node && !in_check && !root && beta.abs() < super::MATE_BOUND {
+            let depth = params.depth_equivalent(budget);
+            let ab = self.settings.alphabeta;
+            if depth <= ab.rfp_depth && static_eval - ab.rfp_margin * depth >= beta {
+                return static_eval;
+            }
+        }
         if !pv_node && !in_check && !root && static_eval >= beta {
             if let Some(score) = self.interest_null_move(pos, tally, ply, beta) {
                 return score;
@@ -389,7 +402,8 @@ impl Searcher {
                 return 0;
             }
         }
-        let mut rated = self.rate_moves(pos, &moves, tt_move, ply);
+        let mut rated: ArrayVec<Rated, 256> = ArrayVec::new();
+        self.rate_moves(pos, &moves, tt_move, ply, &mut rated);
         // The cheapest move costs more than we have: this is the horizon.
         let cheapest = rated.iter().map(|r| r.cost).min().unwrap_or(u32::MAX);
         if !root && tally.spent(side).saturating_add(cheapest) > limit {
@@ -526,19 +540,16 @@ impl Searcher {
         (!self.stopped && score >= beta).then(|| if score >= super::MATE_BOUND { beta } else { score })
     }
 
-    /// Every move with its cost, in generation order (sorted by the caller
-    /// only when the node is not a horizon).
-    fn rate_moves(&self, pos: &Chess, moves: &shakmaty::MoveList, tt_move: u16, ply: usize) -> ArrayVec<Rated, 256> {
+    /// Every move with its cost, in generation order, into `rated` (filled
+    /// in place: returned by value, the 5 kB list was copied at every node).
+    fn rate_moves(&self, pos: &Chess, moves: &shakmaty::MoveList, tt_move: u16, ply: usize, rated: &mut ArrayVec<Rated, 256>) {
         let params = self.settings.interest;
         let node = self.interest_node(pos, moves, tt_move, ply);
-        moves
-            .iter()
-            .map(|&m| {
-                let facts = MoveFacts::of(pos, m);
-                let interest = terms::interest(pos, &node, m, &facts);
-                Rated { m, cost: params.cost(interest), gives_check: facts.gives_check, order: self.tie_break(pos, m, tt_move) }
-            })
-            .collect()
+        rated.extend(moves.iter().map(|&m| {
+            let facts = MoveFacts::of(pos, m);
+            let interest = terms::interest(pos, &node, m, &facts);
+            Rated { m, cost: params.cost(interest), gives_check: facts.gives_check, order: self.tie_break(pos, m, tt_move) }
+        }));
     }
 
     /// Among moves of equal cost: the table move, then captures by
