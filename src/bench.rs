@@ -17,7 +17,7 @@ use crate::tt::TranspositionTable;
 pub const DEFAULT_DEPTH: u32 = 11;
 /// Interest mode's default: the iteration whose limit gives a bench of
 /// similar length.
-pub const DEFAULT_INTEREST_ITERATIONS: u32 = 4;
+pub const DEFAULT_INTEREST_ITERATIONS: u32 = 16;
 
 /// The bench depth (alpha-beta) or iteration count (interest) when none is given.
 pub fn default_depth(mode: SearchMode) -> u32 {
