@@ -109,30 +109,25 @@ def bundled_book_agrees_with_its_source(repo):
     """Every entry of book/intrigue.bin, read by python-chess, is a move the
     source plays in a position whose python-chess Polyglot key it carries,
     weighted by how many lines play it; and every source move is in it."""
-    expected = collections.Counter()
-    with open(os.path.join(repo, "book", "openings.txt")) as source:
-        for line in source:
-            sans = line.split("#", 1)[0].split()
-            board = chess.Board()
-            for san in sans:
-                move = board.parse_san(san)
-                expected[(chess.polyglot.zobrist_hash(board), move)] += 1
-                board.push(move)
     book_path = os.path.join(repo, "book", "intrigue.bin")
     with open(book_path, "rb") as raw:
         data = raw.read()
     keys = [struct.unpack(">Q", data[i:i + 8])[0] for i in range(0, len(data), 16)]
     check(keys == sorted(keys), f"the book's {len(keys)} entries are sorted by key")
+    expected = collections.Counter()
     found = {}
-    with chess.polyglot.open_reader(book_path) as reader:
-        # Replay the source to reach every position, and ask python-chess.
-        with open(os.path.join(repo, "book", "openings.txt")) as source:
-            for line in source:
-                board = chess.Board()
-                for san in line.split("#", 1)[0].split():
-                    for entry in reader.find_all(board):
-                        found[(entry.key, entry.move)] = entry.weight
-                    board.push(board.parse_san(san))
+    # Replay the source once: count its moves and ask python-chess what the
+    # book holds in every position on the way.
+    with chess.polyglot.open_reader(book_path) as reader, \
+            open(os.path.join(repo, "book", "openings.txt")) as source:
+        for line in source:
+            board = chess.Board()
+            for san in line.split("#", 1)[0].split():
+                for entry in reader.find_all(board):
+                    found[(entry.key, entry.move)] = entry.weight
+                move = board.parse_san(san)
+                expected[(chess.polyglot.zobrist_hash(board), move)] += 1
+                board.push(move)
     check(len(found) == len(keys), f"python-chess reaches all {len(keys)} entries from the source's positions")
     check(found == dict(expected), "each entry is a source move with its line count as weight, and no source move is missing")
 

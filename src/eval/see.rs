@@ -8,8 +8,10 @@ use shakmaty::{attacks, Bitboard, Chess, Color, Move, Position, Role, Square};
 
 use super::piece_value;
 
-/// The least valuable piece of `color` among `attackers`.
-fn least_valuable(pos: &Chess, attackers: Bitboard, color: Color) -> Option<(Square, Role)> {
+/// The least valuable piece of `color` among `attackers`. Inlined: SEE
+/// calls it once per recapture, on the alpha-beta hot path.
+#[inline]
+pub(crate) fn least_valuable(pos: &Chess, attackers: Bitboard, color: Color) -> Option<(Square, Role)> {
     let board = pos.board();
     let ours = attackers & board.by_color(color);
     for role in Role::ALL {

@@ -52,6 +52,7 @@ use arrayvec::ArrayVec;
 use shakmaty::{Bitboard, Chess, Color, Move, Position};
 
 use super::ordering::is_quiet;
+use crate::eval::see::least_valuable;
 use super::{score_to_tt, table_cutoff, Searcher, DRAW, INFINITY, MATE};
 #[cfg(test)]
 use super::Outcome;
@@ -278,17 +279,6 @@ pub fn pay(tally: Tally, side: Color, spent_here: u32, cost: u32, limit: u32, se
     (net <= limit).then(|| tally.after(side, net, separate))
 }
 
-/// The least a node whose later moves were cut is worth to its side to
-/// move, by the chosen rule (`None`: only the searched moves count).
-fn cut_floor(rule: CutScore, pos: &Chess, static_eval: i32) -> Option<i32> {
-    match rule {
-        CutScore::StandPat => Some(static_eval),
-        CutScore::ThreatAware => Some(static_eval - second_en_prise(pos)),
-        CutScore::SearchedOnly => None,
-        CutScore::Verified => unreachable!("searched by the caller"),
-    }
-}
-
 /// The value the side to move loses to a double threat: the second
 /// largest of what its en-prise pieces would cost (a piece is en prise
 /// when it is attacked and undefended, or attacked by a cheaper piece).
@@ -307,7 +297,7 @@ fn second_en_prise(pos: &Chess) -> i32 {
         let loss = if board.attacks_to(sq, us, occupied).is_empty() {
             value
         } else {
-            let cheapest = attackers.into_iter().filter_map(|a| board.role_at(a)).map(crate::eval::piece_value).min().unwrap_or(value);
+            let cheapest = least_valuable(pos, attackers, !us).map_or(value, |(_, role)| crate::eval::piece_value(role));
             (value - cheapest).max(0)
         };
         if loss > first {
@@ -496,15 +486,10 @@ impl Searcher {
         }
         // The side to move may play one of the moves we cut.
         if cut && !in_check && !root && static_eval > best {
-            let floor = if params.cut_score == CutScore::Verified {
-                let verified = self.verified_stand_pat(pos, tally, ply, alpha.max(best), static_eval.min(beta));
-                if self.stopped {
-                    return 0;
-                }
-                Some(verified)
-            } else {
-                cut_floor(params.cut_score, pos, static_eval)
-            };
+            let floor = self.cut_floor(pos, tally, ply, static_eval, alpha.max(best), beta);
+            if self.stopped {
+                return 0;
+            }
             if let Some(floor) = floor.filter(|&f| f > best) {
                 best = floor;
                 best_move = None;
@@ -517,22 +502,32 @@ impl Searcher {
         best
     }
 
+    /// The least a node whose later moves were cut is worth to its side to
+    /// move, by the rule of `InterestCutScore` (`None`: only the searched
+    /// moves count). `low` is what the searched moves already secure.
+    fn cut_floor(&mut self, pos: &Chess, tally: Tally, ply: usize, static_eval: i32, low: i32, beta: i32) -> Option<i32> {
+        match self.settings.interest.cut_score {
+            CutScore::StandPat => Some(static_eval),
+            CutScore::ThreatAware => Some(static_eval - second_en_prise(pos)),
+            CutScore::SearchedOnly => None,
+            CutScore::Verified => Some(self.verified_stand_pat(pos, tally, ply, low, static_eval.min(beta))),
+        }
+    }
+
     /// The stand pat of a cut node, bounded by what the opponent can do if
     /// the side to move passes (see [`CutScore::Verified`]). Only a score
-    /// in `(low, high)` matters to the caller, `high` being the static
-    /// evaluation or beta.
-    fn verified_stand_pat(&mut self, pos: &Chess, tally: Tally, ply: usize, low: i32, high: i32) -> i32 {
-        let static_eval = high;
-        if low >= high || self.follows_null_move(ply) || !super::alphabeta::has_non_pawn_material(pos) {
-            return static_eval;
+    /// in `(low, ceiling)` matters to the caller, `ceiling` being the
+    /// static evaluation or beta, whichever is lower.
+    fn verified_stand_pat(&mut self, pos: &Chess, tally: Tally, ply: usize, low: i32, ceiling: i32) -> i32 {
+        if low >= ceiling || self.follows_null_move(ply) || !super::alphabeta::has_non_pawn_material(pos) {
+            return ceiling;
         }
-        let Ok(null) = pos.clone().swap_turn() else { return static_eval };
-        let params = self.settings.interest;
-        let passed = tally.after(pos.turn(), self.interest_limit, params.separate_tallies);
+        let Ok(null) = pos.clone().swap_turn() else { return ceiling };
+        let passed = tally.after(pos.turn(), self.interest_limit, self.settings.interest.separate_tallies);
         self.enter_null(pos, &null, ply);
-        let score = -self.interest_search(&null, passed, ply + 1, -high, -low);
+        let score = -self.interest_search(&null, passed, ply + 1, -ceiling, -low);
         self.unmake();
-        score.min(static_eval)
+        score.min(ceiling)
     }
 
     /// The null move of interest search: the side to move passes and pays
@@ -744,7 +739,8 @@ pub(crate) mod tests {
         s.interest_limit = 1000;
         let pos = game.position().clone();
         let static_eval = s.evaluate(&pos);
-        assert_eq!(cut_floor(CutScore::StandPat, &pos, static_eval), Some(static_eval));
+        s.settings.interest.cut_score = CutScore::StandPat;
+        assert_eq!(s.cut_floor(&pos, Tally::default(), 0, static_eval, -INFINITY, INFINITY), Some(static_eval));
         let verified = s.verified_stand_pat(&pos, Tally::default(), 0, -INFINITY, static_eval);
         assert!(verified <= static_eval - 700, "the pass loses the queen: {verified} against a static {static_eval}");
     }
