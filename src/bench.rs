@@ -11,7 +11,7 @@ use shakmaty::CastlingMode;
 use crate::game::Game;
 use crate::search::interest::{SearchMode, SearchSettings};
 use crate::search::limits::Limits;
-use crate::search::{Report, Searcher, Signals};
+use crate::search::{Horizons, Report, Searcher, Signals};
 use crate::tt::TranspositionTable;
 
 pub const DEFAULT_DEPTH: u32 = 11;
@@ -133,6 +133,99 @@ pub fn run(depth: u32, settings: SearchSettings, signals: &Arc<Signals>, report:
     BenchResult { nodes: per_position.iter().sum(), elapsed_ms, per_position }
 }
 
+/// One iteration of the bench's trees, summed over the positions that
+/// completed it: how big the tree was and how its lines ended.
+#[derive(Clone, Debug, Default)]
+pub struct ShapeRow {
+    pub iteration: u32,
+    pub positions: usize,
+    /// Nodes this iteration searched (not counting earlier ones).
+    pub nodes: u64,
+    /// The same positions' nodes in the iteration before, for the
+    /// effective branching factor.
+    pub previous_nodes: u64,
+    pub pv_plies: u64,
+    pub seldepth_sum: u64,
+    /// Where this iteration's lines met their horizon.
+    pub horizons: Horizons,
+}
+
+impl ShapeRow {
+    /// How much bigger this iteration's tree was than the last one's.
+    pub fn branching(&self) -> f64 {
+        self.nodes as f64 / self.previous_nodes.max(1) as f64
+    }
+
+    pub fn mean_pv(&self) -> f64 {
+        self.pv_plies as f64 / self.positions.max(1) as f64
+    }
+
+    pub fn mean_seldepth(&self) -> f64 {
+        self.seldepth_sum as f64 / self.positions.max(1) as f64
+    }
+
+    pub fn line(&self) -> String {
+        format!(
+            "{:>9} {:>9} {:>12} {:>6.2} {:>6.2} {:>6.2} {:>8.2}",
+            self.iteration,
+            self.positions,
+            self.nodes,
+            self.branching(),
+            self.mean_pv(),
+            self.horizons.mean_ply(),
+            self.mean_seldepth()
+        )
+    }
+}
+
+pub const SHAPE_HEADER: &str = "iteration positions        nodes    ebf     pv   line seldepth";
+
+/// The bench's search, every iteration kept: one row per iteration with the
+/// tree's size, its growth over the iteration before (the effective
+/// branching factor), the principal variation's mean length, the mean ply
+/// at which a line met its horizon, and the mean deepest ply. The shape of
+/// the two searches' trees, side by side (docs/measurements.md).
+pub fn tree_shape(depth: u32, settings: SearchSettings) -> Vec<ShapeRow> {
+    let signals = Arc::default();
+    let iterations: Vec<Vec<Report>> = POSITIONS
+        .iter()
+        .map(|fen| {
+            let game = Game::from_fen(fen, CastlingMode::Standard).expect("bench positions are valid");
+            let mut searcher = Searcher::new(Arc::new(TranspositionTable::new(16)), Arc::clone(&signals));
+            searcher.settings = settings;
+            let mut reports = Vec::new();
+            searcher.think(&game, &Limits::depth(depth), 0, Instant::now(), &mut |r| {
+                if r.multipv == 1 {
+                    reports.push(r.clone());
+                }
+            });
+            reports
+        })
+        .collect();
+    let deepest = iterations.iter().map(Vec::len).max().unwrap_or(0);
+    (0..deepest).map(|i| shape_row(&iterations, i)).collect()
+}
+
+/// Row `i` of the shape: every position's `i`-th report against its one before.
+fn shape_row(iterations: &[Vec<Report>], i: usize) -> ShapeRow {
+    let mut row = ShapeRow::default();
+    for reports in iterations.iter().filter(|r| r.len() > i) {
+        let (now, before) = (&reports[i], i.checked_sub(1).map(|j| &reports[j]));
+        let before_nodes = before.map_or(0, |b| b.nodes);
+        let before_horizons = before.map_or(Horizons::default(), |b| b.horizons);
+        row.iteration = now.depth;
+        row.positions += 1;
+        row.nodes += now.nodes - before_nodes;
+        row.previous_nodes += before.map_or(0, |b| b.nodes - i.checked_sub(2).map_or(0, |k| reports[k].nodes));
+        row.pv_plies += now.pv.len() as u64;
+        row.seldepth_sum += now.seldepth as u64;
+        let h = now.horizons.since(&before_horizons);
+        row.horizons.count += h.count;
+        row.horizons.ply_sum += h.ply_sum;
+    }
+    row
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,5 +252,28 @@ mod tests {
             assert_eq!(a.per_position, b.per_position, "{mode:?}");
             assert!(a.nodes > 0);
         }
+    }
+
+    #[test]
+    fn the_shape_accounts_for_every_node_of_the_bench() {
+        for mode in [SearchMode::AlphaBeta, SearchMode::Interest] {
+            let settings = SearchSettings { mode, ..SearchSettings::default() };
+            let rows = tree_shape(5, settings);
+            let bench = run(5, settings, &Arc::default(), &mut |_| {});
+            assert_eq!(rows.iter().map(|r| r.nodes).sum::<u64>(), bench.nodes, "{mode:?}");
+            assert_eq!(rows.len(), 5, "{mode:?}");
+            for row in &rows {
+                assert!(row.horizons.count > 0 && row.mean_pv() >= 1.0, "{mode:?} {row:?}");
+                assert!(row.horizons.mean_ply() <= row.mean_seldepth(), "{mode:?} {row:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_higher_interest_limit_lengthens_the_average_line() {
+        let settings = SearchSettings { mode: SearchMode::Interest, ..SearchSettings::default() };
+        let rows = tree_shape(8, settings);
+        let (first, last) = (&rows[1], &rows[rows.len() - 1]);
+        assert!(last.horizons.mean_ply() > first.horizons.mean_ply() + 1.0, "{first:?} {last:?}");
     }
 }

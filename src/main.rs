@@ -13,6 +13,8 @@ use shakmaty::{CastlingMode, Position};
 const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
        intrigue bench [DEPTH [MODE]]  fixed-depth search over the bench positions;
                                  MODE alphabeta (default) or interest (DEPTH = iterations)
+       intrigue shape [DEPTH [MODE]]  the bench's trees, one row per iteration: nodes, effective
+                                 branching factor, PV length, mean ply where lines end, seldepth
        intrigue perft N [FEN]    perft to depth N, per root move
        intrigue epd FILE [MS [MODE]]  solve an EPD suite (bm/am), MS ms per position (default 250)
        intrigue tune DATA [EPOCHS [L2]]  Texel-tune the evaluation weights on 'FEN [result]' lines
@@ -36,6 +38,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("bench") => run_bench(args.get(1), args.get(2)),
+        Some("shape") => run_shape(args.get(1), args.get(2)),
         Some("perft") => run_perft(&args[1..]),
         Some("epd") => run_epd(&args[1..]),
         Some("tune") => run_tune(&args[1..]),
@@ -118,6 +121,19 @@ fn run_bench(depth: Option<&String>, mode: Option<&String>) -> ExitCode {
     });
     for line in result.summary() {
         println!("{line}");
+    }
+    ExitCode::SUCCESS
+}
+
+fn run_shape(depth: Option<&String>, mode: Option<&String>) -> ExitCode {
+    let Some(settings) = settings_for("shape", mode) else { return ExitCode::from(2) };
+    let Some(depth) = optional_arg(depth, bench::default_depth(settings.mode), |d| (1..=64).contains(d), "shape: depth must be a number in 1..64")
+    else {
+        return ExitCode::from(2);
+    };
+    println!("{}", bench::SHAPE_HEADER);
+    for row in bench::tree_shape(depth, settings) {
+        println!("{}", row.line());
     }
     ExitCode::SUCCESS
 }

@@ -120,7 +120,7 @@ impl Searcher {
     ) -> i32 {
         self.pv_len[ply] = ply;
         if depth <= 0 {
-            return self.qsearch(pos, ply, alpha, beta);
+            return self.horizon(pos, ply, alpha, beta);
         }
         if let Some(score) = self.open_node(pos, ply, alpha, beta) {
             return score;

@@ -180,6 +180,7 @@ impl Searcher {
             hashfull: self.tt.hashfull(),
             tbhits: self.tb_hits,
             pv: choice.line.clone(),
+            horizons: self.horizons,
         });
     }
 
@@ -247,7 +248,7 @@ impl Searcher {
     fn leaf_search(&mut self, pos: &Chess, ply: usize, x: u32, y: u32) -> i32 {
         match self.settings.mode {
             SearchMode::AlphaBeta => self.negamax(pos, y as i32, ply, -INFINITY, INFINITY, false),
-            SearchMode::Interest if y == 0 => self.qsearch(pos, ply, -INFINITY, INFINITY),
+            SearchMode::Interest if y == 0 => self.horizon(pos, ply, -INFINITY, INFINITY),
             SearchMode::Interest => {
                 self.interest_limit = self.settings.interest.limit(y);
                 self.nominal_depth = x + y;

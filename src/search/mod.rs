@@ -163,6 +163,30 @@ pub struct Report {
     pub hashfull: u32,
     pub tbhits: u64,
     pub pv: Vec<Move>,
+    /// Where this search's lines met their horizon so far.
+    pub horizons: Horizons,
+}
+
+/// Where the main search's lines ended: how many reached the horizon (the
+/// main search handed the node to quiescence) and the sum of those plies.
+/// Their mean is the length of the average line, set against the principal
+/// variation's to show the tree's shape (`intrigue shape`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Horizons {
+    pub count: u64,
+    pub ply_sum: u64,
+}
+
+impl Horizons {
+    /// The mean ply of a line's end, 0 when none ended.
+    pub fn mean_ply(&self) -> f64 {
+        self.ply_sum as f64 / self.count.max(1) as f64
+    }
+
+    /// The horizons reached since `earlier` (one iteration's).
+    pub fn since(&self, earlier: &Horizons) -> Horizons {
+        Horizons { count: self.count - earlier.count, ply_sum: self.ply_sum - earlier.ply_sum }
+    }
 }
 
 impl Report {
@@ -254,6 +278,7 @@ pub struct Searcher {
     pub tablebase: Option<Arc<tablebase::Syzygy>>,
     /// Successful tablebase probes in this search.
     tb_hits: u64,
+    horizons: Horizons,
     /// Forward estimation's bounds on a quiet move's gain, learned in this search.
     gains: Box<forward::GainLearner>,
     /// Tests only: every move the interest search paid for, in order.
@@ -291,6 +316,7 @@ impl Searcher {
             pawn_cache: Box::default(),
             tablebase: None,
             tb_hits: 0,
+            horizons: Horizons::default(),
             gains: Box::default(),
             #[cfg(test)]
             trace: Vec::new(),
@@ -438,6 +464,15 @@ impl Searcher {
         (a >= b).then_some(a)
     }
 
+    /// Where a line of the main search ends: quiescence takes the node,
+    /// and the ply is tallied for the tree's shape.
+    #[inline]
+    fn horizon(&mut self, pos: &Chess, ply: usize, alpha: i32, beta: i32) -> i32 {
+        self.horizons.count += 1;
+        self.horizons.ply_sum += ply as u64;
+        self.qsearch(pos, ply, alpha, beta)
+    }
+
     /// The node's static evaluation: the table's when it has one, none
     /// (`-INFINITY`) in check.
     #[inline]
@@ -539,6 +574,7 @@ impl Searcher {
                     hashfull: self.tt.hashfull(),
                     tbhits: self.tb_hits,
                     pv: line.pv.clone(),
+                    horizons: self.horizons,
                 });
             }
             if let Some(mate) = limits.mate {
@@ -589,6 +625,7 @@ impl Searcher {
         }
         self.nodes = 0;
         self.tb_hits = 0;
+        self.horizons = Horizons::default();
         self.stopped = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         self.time = TimeManager::new(limits, overhead_ms, start);

@@ -389,7 +389,7 @@ impl Searcher {
         // No move costs less than the floor: a side with less left is at
         // its horizon, and rating its moves would be wasted.
         if !root && tally.spent(side).saturating_add(params.min_cost) > limit {
-            return self.qsearch(pos, ply, alpha, beta);
+            return self.horizon(pos, ply, alpha, beta);
         }
         let static_eval = self.static_eval(pos, in_check, entry);
         if params.reverse_futility && !pv_node && !in_check && !root && beta.abs() < super::MATE_BOUND {
@@ -412,7 +412,7 @@ impl Searcher {
         // The cheapest move costs more than we have: this is the horizon.
         let cheapest = rated.iter().map(|r| r.cost).min().unwrap_or(u32::MAX);
         if !root && tally.spent(side).saturating_add(cheapest) > limit {
-            return self.qsearch(pos, ply, alpha, beta);
+            return self.horizon(pos, ply, alpha, beta);
         }
 
         let mut best = -INFINITY;
