@@ -11,7 +11,7 @@ use shakmaty::CastlingMode;
 use crate::game::Game;
 use crate::search::interest::{SearchMode, SearchSettings};
 use crate::search::limits::Limits;
-use crate::search::{Horizons, Report, Searcher, Signals};
+use crate::search::{Horizons, Outcome, Report, Searcher, Signals};
 use crate::tt::TranspositionTable;
 
 pub const DEFAULT_DEPTH: u32 = 11;
@@ -108,9 +108,8 @@ impl BenchResult {
 }
 
 /// Searches every bench position to `depth`; `report` sees each position's
-/// final iteration.
-/// Searches every bench position to `depth`; raising `signals.stop` ends
-/// the run early (the UCI `bench` is stoppable like a search).
+/// final iteration, and raising `signals.stop` ends the run early (the UCI
+/// `bench` is stoppable like a search).
 pub fn run(depth: u32, settings: SearchSettings, signals: &Arc<Signals>, report: &mut dyn FnMut(&Report)) -> BenchResult {
     let mut per_position = Vec::with_capacity(POSITIONS.len());
     let start = Instant::now();
@@ -118,12 +117,8 @@ pub fn run(depth: u32, settings: SearchSettings, signals: &Arc<Signals>, report:
         if signals.stop.load(std::sync::atomic::Ordering::Relaxed) {
             break;
         }
-        let game = Game::from_fen(fen, CastlingMode::Standard).expect("bench positions are valid");
-        let tt = Arc::new(TranspositionTable::new(16));
-        let mut searcher = Searcher::new(tt, Arc::clone(signals));
-        searcher.settings = settings;
         let mut last = None;
-        let outcome = searcher.think(&game, &Limits::depth(depth), 0, Instant::now(), &mut |r| last = Some(r.clone()));
+        let outcome = search_position(fen, depth, settings, signals, &mut |r| last = Some(r.clone()));
         if let Some(r) = last {
             report(&r);
         }
@@ -131,6 +126,15 @@ pub fn run(depth: u32, settings: SearchSettings, signals: &Arc<Signals>, report:
     }
     let elapsed_ms = start.elapsed().as_millis() as u64;
     BenchResult { nodes: per_position.iter().sum(), elapsed_ms, per_position }
+}
+
+/// One bench position searched to `depth` the bench's way: single-threaded,
+/// a fresh 16 MB table; `report` sees every iteration.
+fn search_position(fen: &str, depth: u32, settings: SearchSettings, signals: &Arc<Signals>, report: &mut dyn FnMut(&Report)) -> Outcome {
+    let game = Game::from_fen(fen, CastlingMode::Standard).expect("bench positions are valid");
+    let mut searcher = Searcher::new(Arc::new(TranspositionTable::new(16)), Arc::clone(signals));
+    searcher.settings = settings;
+    searcher.think(&game, &Limits::depth(depth), 0, Instant::now(), report)
 }
 
 /// One iteration of the bench's trees, summed over the positions that
@@ -190,11 +194,8 @@ pub fn tree_shape(depth: u32, settings: SearchSettings) -> Vec<ShapeRow> {
     let iterations: Vec<Vec<Report>> = POSITIONS
         .iter()
         .map(|fen| {
-            let game = Game::from_fen(fen, CastlingMode::Standard).expect("bench positions are valid");
-            let mut searcher = Searcher::new(Arc::new(TranspositionTable::new(16)), Arc::clone(&signals));
-            searcher.settings = settings;
             let mut reports = Vec::new();
-            searcher.think(&game, &Limits::depth(depth), 0, Instant::now(), &mut |r| {
+            search_position(fen, depth, settings, &signals, &mut |r| {
                 if r.multipv == 1 {
                     reports.push(r.clone());
                 }
@@ -206,24 +207,25 @@ pub fn tree_shape(depth: u32, settings: SearchSettings) -> Vec<ShapeRow> {
     (0..deepest).map(|i| shape_row(&iterations, i)).collect()
 }
 
-/// Row `i` of the shape: every position's `i`-th report against its one before.
+/// Row `i` of the shape: every position's `i`-th iteration against its one before.
 fn shape_row(iterations: &[Vec<Report>], i: usize) -> ShapeRow {
     let mut row = ShapeRow::default();
     for reports in iterations.iter().filter(|r| r.len() > i) {
-        let (now, before) = (&reports[i], i.checked_sub(1).map(|j| &reports[j]));
-        let before_nodes = before.map_or(0, |b| b.nodes);
-        let before_horizons = before.map_or(Horizons::default(), |b| b.horizons);
+        let now = &reports[i];
         row.iteration = now.depth;
         row.positions += 1;
-        row.nodes += now.nodes - before_nodes;
-        row.previous_nodes += before.map_or(0, |b| b.nodes - i.checked_sub(2).map_or(0, |k| reports[k].nodes));
+        row.nodes += iteration_nodes(reports, i);
+        row.previous_nodes += i.checked_sub(1).map_or(0, |j| iteration_nodes(reports, j));
         row.pv_plies += now.pv.len() as u64;
         row.seldepth_sum += now.seldepth as u64;
-        let h = now.horizons.since(&before_horizons);
-        row.horizons.count += h.count;
-        row.horizons.ply_sum += h.ply_sum;
+        row.horizons += now.horizons.since(&i.checked_sub(1).map_or(Horizons::default(), |j| reports[j].horizons));
     }
     row
+}
+
+/// The nodes of iteration `i` alone (reports count from the search's start).
+fn iteration_nodes(reports: &[Report], i: usize) -> u64 {
+    reports[i].nodes - i.checked_sub(1).map_or(0, |j| reports[j].nodes)
 }
 
 #[cfg(test)]

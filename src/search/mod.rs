@@ -189,6 +189,13 @@ impl Horizons {
     }
 }
 
+impl std::ops::AddAssign for Horizons {
+    fn add_assign(&mut self, other: Horizons) {
+        self.count += other.count;
+        self.ply_sum += other.ply_sum;
+    }
+}
+
 impl Report {
     pub fn nps(&self) -> u64 {
         self.nodes * 1000 / self.time_ms.max(1)
