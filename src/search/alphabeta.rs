@@ -14,7 +14,7 @@ use shakmaty::{Chess, Move, MoveList, Position, Role};
 use super::ordering::is_quiet;
 use super::{score_to_tt, table_cutoff, Searcher, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::eval::{piece_value, see::see};
-use crate::tt::{pack_move, Bound};
+use crate::tt::{pack_move, unpack_move, Bound};
 
 /// Ordering score bands: the table move, then winning captures, killers,
 /// the best reply, then quiets by history, and losing captures last.
@@ -25,23 +25,70 @@ const BEST_REPLY: i32 = 1 << 21;
 const BAD_CAPTURE: i32 = -(1 << 24);
 
 /// Moves of a node with their ordering scores, handed out best first.
+///
+/// At an inner node the table move comes out before anything is generated:
+/// it cuts most cut nodes off on its own, and then generating, scoring and
+/// SEE-testing every other move was wasted work.
 pub struct MovePicker {
     moves: MoveList,
     scores: ArrayVec<i32, 270>,
     next: usize,
+    /// The table move handed out ahead of generation, if any.
+    table: Option<Move>,
+    stage: Stage,
+}
+
+/// Where a picker is: before its table move, before generating, or
+/// selecting among generated moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    TableMove,
+    Generate,
+    Select,
 }
 
 impl MovePicker {
+    /// A picker over moves generated up front.
     pub fn new(moves: MoveList, score: impl Fn(Move) -> i32) -> MovePicker {
         let scores = moves.iter().map(|&m| score(m)).collect();
-        MovePicker { moves, scores, next: 0 }
+        MovePicker { moves, scores, next: 0, table: None, stage: Stage::Select }
     }
-}
 
-impl Iterator for MovePicker {
-    type Item = (Move, i32);
+    /// A picker that hands out `table` (a legal move of the node) before it
+    /// generates the rest; [`MovePicker::pick`] generates when needed.
+    pub fn table_move_first(table: Move) -> MovePicker {
+        MovePicker { moves: MoveList::new(), scores: ArrayVec::new(), next: 0, table: Some(table), stage: Stage::TableMove }
+    }
 
-    fn next(&mut self) -> Option<(Move, i32)> {
+    /// The next move and its ordering score, generating the node's moves
+    /// (and setting the table move aside) once the table move is out. The
+    /// order is the one [`MovePicker::new`] gives: there, selection swaps
+    /// the table move to the front too.
+    pub fn pick(&mut self, generate: impl FnOnce() -> MoveList, score: impl Fn(Move) -> i32) -> Option<(Move, i32)> {
+        if self.stage == Stage::TableMove {
+            self.stage = Stage::Generate;
+            return self.table.map(|m| (m, TT_MOVE));
+        }
+        if self.stage == Stage::Generate {
+            self.stage = Stage::Select;
+            self.moves = generate();
+            self.scores = self.moves.iter().map(|&m| score(m)).collect();
+            if let Some(i) = self.moves.iter().position(|&m| Some(m) == self.table) {
+                self.moves.swap(0, i);
+                self.scores.swap(0, i);
+                self.next = 1;
+            }
+        }
+        self.select()
+    }
+
+    /// The node has no legal move at all (mate or stalemate).
+    pub fn is_empty(&self) -> bool {
+        self.stage == Stage::Select && self.moves.is_empty()
+    }
+
+    /// Selection: swaps the best of the remaining moves to the front.
+    fn select(&mut self) -> Option<(Move, i32)> {
         if self.next >= self.moves.len() {
             return None;
         }
@@ -55,6 +102,14 @@ impl Iterator for MovePicker {
         self.scores.swap(self.next, best);
         self.next += 1;
         Some((self.moves[self.next - 1], self.scores[self.next - 1]))
+    }
+}
+
+impl Iterator for MovePicker {
+    type Item = (Move, i32);
+
+    fn next(&mut self) -> Option<(Move, i32)> {
+        self.select()
     }
 }
 
@@ -169,16 +224,21 @@ impl Searcher {
             }
         }
 
-        let moves = if root { self.root_moves.clone() } else { pos.legal_moves() };
-        if moves.is_empty() {
+        let mut picker = match unpack_move(tt_move, pos).filter(|_| !root) {
+            Some(table_move) => MovePicker::table_move_first(table_move),
+            None => {
+                let moves = if root { self.root_moves.clone() } else { pos.legal_moves() };
+                MovePicker::new(moves, |m| self.order_score(pos, m, tt_move, ply))
+            }
+        };
+        if picker.is_empty() {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
-        let picker = MovePicker::new(moves, |m| self.order_score(pos, m, tt_move, ply));
         let mut best = -INFINITY;
         let mut best_move: Option<Move> = None;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut searched = 0usize;
-        for (m, order) in picker {
+        while let Some((m, order)) = picker.pick(|| pos.legal_moves(), |m| self.order_score(pos, m, tt_move, ply)) {
             let quiet = is_quiet(m);
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -306,6 +366,37 @@ mod tests {
         let pxp = Move::Normal { role: Role::Pawn, from: Square::E4, capture: Some(Role::Pawn), to: Square::D5, promotion: None };
         assert!(mvv_lva(pxq) > mvv_lva(qxq));
         assert!(mvv_lva(qxq) > mvv_lva(pxp));
+    }
+
+    #[test]
+    fn the_table_move_comes_first_once_and_the_order_is_unchanged() {
+        let pos: Chess = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        let moves = pos.legal_moves();
+        let table = moves[moves.len() / 2];
+        let score = |m: Move| if m == table { TT_MOVE } else { m.to() as i32 + 64 * m.from().map_or(0, |s| s as i32) % 7 };
+        let eager: Vec<Move> = MovePicker::new(moves.clone(), score).map(|(m, _)| m).collect();
+        let mut lazy = MovePicker::table_move_first(table);
+        let mut staged = Vec::new();
+        while let Some((m, _)) = lazy.pick(|| pos.legal_moves(), score) {
+            staged.push(m);
+        }
+        assert_eq!(staged[0], table);
+        assert_eq!(staged, eager);
+    }
+
+    #[test]
+    fn a_node_without_moves_is_empty() {
+        let mate: Chess = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        assert!(MovePicker::new(mate.legal_moves(), |_| 0).is_empty());
+        assert!(!MovePicker::new(Chess::default().legal_moves(), |_| 0).is_empty());
     }
 
     #[test]
