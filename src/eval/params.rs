@@ -40,29 +40,29 @@ pub struct Params {
 }
 
 pub const DEFAULT: Params = Params {
-    passed: [S(0, 0), S(2, 8), S(4, 12), S(10, 22), S(24, 42), S(45, 80), S(75, 125), S(0, 0)],
-    free_path: [S(0, 0), S(0, 0), S(0, 2), S(0, 6), S(4, 14), S(8, 28), S(12, 48), S(0, 0)],
-    king_distance_theirs: S(0, 5),
-    king_distance_ours: S(0, -2),
-    isolated: S(-7, -11),
-    doubled: S(-8, -22),
-    backward: S(-6, -9),
-    connected: [S(0, 0), S(3, 0), S(5, 2), S(8, 5), S(14, 12), S(24, 28), S(40, 48), S(0, 0)],
-    mobility: [S(4, 4), S(5, 5), S(2, 4), S(1, 2)],
-    bishop_pair: S(24, 48),
-    rook_open_file: S(24, 8),
-    rook_semi_open_file: S(10, 5),
-    rook_on_seventh: S(4, 18),
-    knight_outpost: S(22, 12),
-    bishop_outpost: S(10, 5),
-    shield_near: S(14, 0),
-    shield_far: S(7, 0),
-    open_file_near_king: S(-18, 0),
-    semi_open_file_near_king: S(-9, 0),
+    passed: [S(0, 0), S(3, 10), S(4, 14), S(9, 35), S(29, 57), S(46, 80), S(71, 112), S(0, 0)],
+    free_path: [S(0, 0), S(1, 1), S(-1, 1), S(0, 13), S(7, 24), S(9, 33), S(11, 40), S(0, 0)],
+    king_distance_theirs: S(3, 8),
+    king_distance_ours: S(-2, -13),
+    isolated: S(-7, -3),
+    doubled: S(-10, -15),
+    backward: S(-3, -12),
+    connected: [S(0, 0), S(0, 4), S(9, 9), S(20, 13), S(9, 10), S(24, 25), S(40, 46), S(0, 0)],
+    mobility: [S(5, 3), S(5, 1), S(5, 2), S(4, 3)],
+    bishop_pair: S(31, 46),
+    rook_open_file: S(31, 7),
+    rook_semi_open_file: S(8, 13),
+    rook_on_seventh: S(3, 11),
+    knight_outpost: S(28, 13),
+    bishop_outpost: S(11, 8),
+    shield_near: S(24, -4),
+    shield_far: S(8, -5),
+    open_file_near_king: S(-26, -5),
+    semi_open_file_near_king: S(-9, 5),
     attacked_by_pawn: S(-45, -35),
-    minor_attacked_by_minor: S(-10, -10),
-    rook_attacked_by_minor: S(-30, -20),
-    queen_attacked_by_lesser: S(-40, -20),
+    minor_attacked_by_minor: S(-11, -11),
+    rook_attacked_by_minor: S(-33, -20),
+    queen_attacked_by_lesser: S(-41, -20),
 };
 
 pub static PARAMS: Params = DEFAULT;
@@ -138,8 +138,8 @@ mod tests {
     #[test]
     fn source_round_trips_the_defaults() {
         let src = DEFAULT.to_source();
-        assert!(src.contains("    isolated: S(-7, -11),\n"), "{src}");
-        assert!(src.contains("    mobility: [S(4, 4), S(5, 5), S(2, 4), S(1, 2)],\n"), "{src}");
+        assert!(src.contains("    isolated: S(-7, -3),\n"), "{src}");
+        assert!(src.contains("    mobility: [S(5, 3), S(5, 1), S(5, 2), S(4, 3)],\n"), "{src}");
         assert_eq!(DEFAULT.clone().fields_mut().len(), 8 + 8 + 5 + 8 + 4 + 6 + 4 + 4);
     }
 }

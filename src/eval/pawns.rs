@@ -139,9 +139,20 @@ mod tests {
     use crate::eval::tests::term;
 
     #[test]
+    fn a_passer_is_worth_more_with_the_kings_on_its_side() {
+        let alone = term(passed_pawns, "7k/8/1P6/8/8/8/8/7K w - - 0 1", Color::White);
+        let caught = term(passed_pawns, "2k5/8/1P6/8/8/8/8/7K w - - 0 1", Color::White);
+        let escorted = term(passed_pawns, "7k/8/1P6/K7/8/8/8/8 w - - 0 1", Color::White);
+        assert!(alone.eg() > caught.eg(), "{alone:?} {caught:?}");
+        assert!(escorted.eg() > alone.eg(), "{escorted:?} {alone:?}");
+    }
+
+    #[test]
     fn a_passed_pawn_is_worth_more_further_up() {
-        let far = term(passed_pawns, "4k3/8/1P6/8/8/8/8/4K3 w - - 0 1", Color::White);
-        let near = term(passed_pawns, "4k3/8/8/8/8/1P6/8/4K3 w - - 0 1", Color::White);
+        // Both kings five or more squares from either stop square, so the
+        // king-distance terms are equal and only the rank differs.
+        let far = term(passed_pawns, "7k/8/1P6/8/8/8/8/7K w - - 0 1", Color::White);
+        let near = term(passed_pawns, "7k/8/8/8/8/1P6/8/7K w - - 0 1", Color::White);
         assert!(far.eg() > near.eg() && near.eg() > 0, "{far:?} {near:?}");
         // Blocked by an enemy pawn ahead: not passed.
         assert_eq!(term(passed_pawns, "4k3/1p6/8/8/8/1P6/8/4K3 w - - 0 1", Color::White), S::ZERO);
