@@ -17,7 +17,8 @@ const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
                                  branching factor, PV length, mean ply where lines end, seldepth
        intrigue perft N [FEN]    perft to depth N, per root move
        intrigue epd FILE [MS [MODE]]  solve an EPD suite (bm/am), MS ms per position (default 250)
-       intrigue tune DATA [EPOCHS [L2]]  Texel-tune the evaluation weights on 'FEN [result]' lines
+       intrigue tune DATA [EPOCHS [L2 [placement]]]  Texel-tune the evaluation weights on
+                                 'FEN [result]' lines; 'placement' fits the piece-square tables too
        intrigue positions PGN... training lines 'FEN [result]' from games
        intrigue datagen OPENINGS GAMES NODES [THREADS [FIRST]]  self-play training lines
        intrigue book build SOURCE OUT.bin   build a Polyglot book from a text file of opening lines
@@ -271,12 +272,23 @@ fn run_tune(args: &[String]) -> ExitCode {
     let Some(l2) = optional_arg(args.get(2), 1e-7f64, |&v| v >= 0.0, "tune: L2 must be a non-negative number") else {
         return ExitCode::from(2);
     };
-    let out = intrigue::tune::tune(text.lines().map(String::from), epochs, l2, &mut |m| eprintln!("{m}"));
+    let placement = match args.get(3).map(String::as_str) {
+        None => false,
+        Some("placement") => true,
+        Some(other) => {
+            eprintln!("tune: the fourth argument is 'placement' or nothing, not '{other}'");
+            return ExitCode::from(2);
+        }
+    };
+    let out = intrigue::tune::tune(text.lines().map(String::from), epochs, l2, placement, &mut |m| eprintln!("{m}"));
     println!(
         "// {} positions, K {:.4}, error {:.6} -> {:.6}, validation {:.6} -> {:.6}, {epochs} epochs, L2 {l2:e}",
         out.positions, out.k, out.error_before, out.error_after, out.validation_before, out.validation_after
     );
     print!("{}", out.params.to_source());
+    if placement {
+        print!("{}", out.placement_source());
+    }
     ExitCode::SUCCESS
 }
 
