@@ -370,11 +370,7 @@ mod tests {
 
     #[test]
     fn the_table_move_comes_first_once_and_the_order_is_unchanged() {
-        let pos: Chess = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
-            .parse::<shakmaty::fen::Fen>()
-            .unwrap()
-            .into_position(shakmaty::CastlingMode::Standard)
-            .unwrap();
+        let pos = crate::eval::tests::pos("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
         let moves = pos.legal_moves();
         let table = moves[moves.len() / 2];
         let score = |m: Move| if m == table { TT_MOVE } else { m.to() as i32 + 64 * m.from().map_or(0, |s| s as i32) % 7 };
@@ -390,11 +386,7 @@ mod tests {
 
     #[test]
     fn a_node_without_moves_is_empty() {
-        let mate: Chess = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"
-            .parse::<shakmaty::fen::Fen>()
-            .unwrap()
-            .into_position(shakmaty::CastlingMode::Standard)
-            .unwrap();
+        let mate = crate::eval::tests::pos("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
         assert!(MovePicker::new(mate.legal_moves(), |_| 0).is_empty());
         assert!(!MovePicker::new(Chess::default().legal_moves(), |_| 0).is_empty());
     }
