@@ -247,8 +247,8 @@ pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, l2: f64, placeme
         if (i / block) % 10 == 9 { validation.push(s) } else { samples.push(s) }
     }
     log(&format!("{} training and {} validation positions", samples.len(), validation.len()));
-    let fields = field_values(&base).len();
     let mut start: Vec<(f64, f64)> = field_values(&base).iter().map(|s| (s.0 as f64, s.1 as f64)).collect();
+    let fields = start.len();
     start.extend(placement_values());
     // Without `placement` the tables keep their values: only the fields move.
     let moving = if placement { start.len() } else { fields };

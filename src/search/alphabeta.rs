@@ -224,7 +224,7 @@ impl Searcher {
             }
         }
 
-        let mut picker = match unpack_move(tt_move, pos).filter(|_| !root) {
+        let mut picker = match (!root).then(|| unpack_move(tt_move, pos)).flatten() {
             Some(table_move) => MovePicker::table_move_first(table_move),
             None => {
                 let moves = if root { self.root_moves.clone() } else { pos.legal_moves() };
