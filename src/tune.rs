@@ -47,8 +47,9 @@ struct Sample {
     /// The part of the evaluation that tuning does not touch (material,
     /// placement, king attacks), White's view, untapered.
     fixed: (f64, f64),
-    /// The tempo bonus, White's view: added after tapering, as the engine does.
-    tempo: f64,
+    /// The tempo bonus and the mop-up against a bare king, White's view:
+    /// added after tapering, as the engine does.
+    after_taper: f64,
     /// (parameter index, mg coefficient, eg coefficient), non-zero only.
     coefficients: Vec<(u16, f32, f32)>,
 }
@@ -138,7 +139,8 @@ fn sample(pos: &Chess, result: f64, base: &Params) -> Sample {
     for (j, &n) in placement_counts(pos).iter().enumerate().filter(|(_, &n)| n != 0) {
         coefficients.push(((weights.len() + j) as u16, n as f32, n as f32));
     }
-    let tempo = if pos.turn() == Color::White { TEMPO } else { -TEMPO } as f64;
+    let tempo = if pos.turn() == Color::White { TEMPO } else { -TEMPO };
+    let after_taper = (tempo + endgame::mop_up(pos)) as f64;
     // What no weight explains: material and placement are all weights.
     let fixed = base_terms - tuned;
     Sample {
@@ -146,7 +148,7 @@ fn sample(pos: &Chess, result: f64, base: &Params) -> Sample {
         mg_share: phase as f64 / PHASE_MAX as f64,
         eg_share: scale as f64 * (PHASE_MAX - phase) as f64 / (PHASE_MAX as f64 * endgame::FULL as f64),
         fixed: (fixed.0 as f64, fixed.1 as f64),
-        tempo,
+        after_taper,
         coefficients,
     }
 }
@@ -157,7 +159,7 @@ fn predict(s: &Sample, w: &[(f64, f64)]) -> f64 {
         mg += w[i as usize].0 * cm as f64;
         eg += w[i as usize].1 * ce as f64;
     }
-    mg * s.mg_share + eg * s.eg_share + s.tempo
+    mg * s.mg_share + eg * s.eg_share + s.after_taper
 }
 
 fn sigmoid(k: f64, eval: f64) -> f64 {

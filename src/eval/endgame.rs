@@ -1,7 +1,7 @@
 //! Endgame knowledge: material that cannot win (or hardly can) pulls the
 //! score towards a draw.
 
-use shakmaty::{Bitboard, Chess, Color, Position, Role};
+use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
 /// Full scale; the endgame score is multiplied by `scale / FULL`.
 pub const FULL: i32 = 64;
@@ -37,10 +37,62 @@ pub fn scale_factor(pos: &Chess, strong: Color) -> i32 {
     FULL
 }
 
+/// Mop-up against a bare king (White's view, centipawns): drive the lone
+/// king to the edge and bring our king close. Won material alone does not
+/// say how to mate, so without this a low-depth search shuffles in KQK or
+/// KRK until the fifty-move rule or a repetition ends the game; with it,
+/// every move that makes progress scores better. Zero unless one side has
+/// only its king and the other a rook's worth of pieces, not just knights.
+pub fn mop_up(pos: &Chess) -> i32 {
+    let b = pos.board();
+    for strong in [Color::White, Color::Black] {
+        let weak = !strong;
+        let bare = b.by_color(weak) == b.kings() & b.by_color(weak);
+        let only_knights = (b.by_color(strong) & !b.kings() & !b.knights()).is_empty();
+        if bare && !only_knights && non_pawn_material(pos, strong) >= 5 {
+            let (Some(ours), Some(theirs)) = (b.king_of(strong), b.king_of(weak)) else { return 0 };
+            let bonus = MOP_UP_EDGE * center_distance(theirs) + MOP_UP_KINGS * (14 - manhattan(ours, theirs));
+            return if strong == Color::White { bonus } else { -bonus };
+        }
+    }
+    0
+}
+
+/// Mop-up weight per step of the lone king away from the centre (0…6).
+const MOP_UP_EDGE: i32 = 10;
+/// Mop-up weight per step the kings close in on each other (0…14).
+const MOP_UP_KINGS: i32 = 4;
+
+/// Manhattan distance from the nearest of the four centre squares.
+fn center_distance(sq: Square) -> i32 {
+    let file = sq.file() as i32;
+    let rank = sq.rank() as i32;
+    (3 - file).max(file - 4) + (3 - rank).max(rank - 4)
+}
+
+fn manhattan(a: Square, b: Square) -> i32 {
+    (a.file() as i32 - b.file() as i32).abs() + (a.rank() as i32 - b.rank() as i32).abs()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::eval::tests::pos;
+
+    #[test]
+    fn mop_up_wants_the_lone_king_cornered_and_the_kings_close() {
+        let centre = mop_up(&pos("8/8/8/3k4/8/8/8/2Q1K3 w - - 0 1"));
+        let edge = mop_up(&pos("3k4/8/8/8/8/8/8/2Q1K3 w - - 0 1"));
+        let close = mop_up(&pos("3k4/8/3K4/8/8/8/8/2Q5 w - - 0 1"));
+        assert!(0 < centre && centre < edge && edge < close, "{centre} {edge} {close}");
+        // Black's mop-up is the mirror image.
+        assert_eq!(mop_up(&pos("2q1k3/8/8/8/8/8/8/3K4 w - - 0 1")), -edge);
+        // Not against a king with a pawn, nor with only knights or a minor.
+        assert_eq!(mop_up(&pos("3k4/3p4/8/8/8/8/8/2Q1K3 w - - 0 1")), 0);
+        assert_eq!(mop_up(&pos("3k4/8/8/8/8/8/8/1NN1K3 w - - 0 1")), 0);
+        assert_eq!(mop_up(&pos("3k4/8/8/8/8/8/8/2B1K3 w - - 0 1")), 0);
+        assert!(mop_up(&pos("3k4/8/8/8/8/8/8/R3K3 w - - 0 1")) > 0);
+    }
 
     #[test]
     fn drawish_material_is_scaled_down() {

@@ -104,7 +104,7 @@ fn evaluate_with(pos: &Chess, cache: Option<&mut pawn_cache::PawnCache>) -> i32 
         None => pawns::pawn_info(&ctx),
     };
     let total = ctx.material + positional_terms_from(&ctx, &pawn_info);
-    let white_view = taper(total, ctx.phase, endgame_scale(pos, total));
+    let white_view = taper(total, ctx.phase, endgame_scale(pos, total)) + endgame::mop_up(pos);
     let score = match pos.turn() {
         Color::White => white_view,
         Color::Black => -white_view,
