@@ -775,6 +775,31 @@ mod tests {
     }
 
     #[test]
+    fn a_shallow_search_mates_the_bare_king() {
+        // 5,000 nodes a move see no mate from these starts; the mop-up term
+        // says which moves make progress. Without it, the first two (KRK)
+        // shuffled for fifty moves.
+        let starts = [
+            "8/8/8/3k4/8/8/8/R3K3 w - - 0 1",
+            "8/2k5/8/8/5K2/8/8/6R1 w - - 0 1",
+            "8/8/8/4k3/8/8/8/2Q1K3 w - - 0 1",
+            "6k1/8/8/8/8/8/8/K6Q w - - 0 1",
+            "8/8/3k4/8/8/8/1K6/7R b - - 0 1",
+            "8/8/8/8/3k4/8/8/K1R5 w - - 0 1",
+        ];
+        let limits = Limits { nodes: Some(5000), ..Limits::default() };
+        for fen in starts {
+            let mut game = Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap();
+            let mut s = Searcher::new(Arc::new(TranspositionTable::new(1)), Arc::new(Signals::default()));
+            while game.moves().len() < 100 && !game.position().is_game_over() {
+                let best = s.think(&game, &limits, 0, Instant::now(), &mut |_| {}).best.unwrap();
+                game.play(best);
+            }
+            assert!(game.position().is_checkmate(), "{fen}: no mate in {} plies", game.moves().len());
+        }
+    }
+
+    #[test]
     fn a_quiet_mate_in_one_is_not_pruned_at_low_depth() {
         // Black's only move walks into Rh8#; depth 2 must already see it.
         let o = search("k7/8/1K6/8/8/8/8/7R b - - 0 1", 2);
