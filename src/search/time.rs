@@ -13,8 +13,14 @@ use super::Signals;
 
 /// Below this much time left (after overhead) we move almost at once.
 const EMERGENCY_MS: i64 = 50;
-/// Moves we expect still to play in sudden death, for budgeting.
-const HORIZON_MOVES: i64 = 30;
+/// Moves we budget for in sudden death. Fewer than a game still has to
+/// go: the increment pays for the late moves, and the early middlegame is
+/// where thinking pays most. At 30 (with the soft limit at 70 % of the
+/// budget) Intrigue used half the time Stockfish did on its first twenty
+/// moves at 10+0.1 and ended its games with 3 s of 17 s unused.
+const HORIZON_MOVES: i64 = 22;
+/// The soft limit's share of the per-move budget.
+const SOFT_PERCENT: i64 = 80;
 
 #[derive(Clone, Debug)]
 pub struct TimeManager {
@@ -41,7 +47,7 @@ impl TimeManager {
         // to the control we may use most of it, otherwise keep a reserve.
         let cap = if mtg == 1 { avail * 8 / 10 } else { avail * 6 / 10 };
         let hard = if avail < EMERGENCY_MS { avail / 4 } else { (base * 4).min(cap) };
-        let soft = (base * 7 / 10).min(hard);
+        let soft = (base * SOFT_PERCENT / 100).min(hard);
         TimeManager { start, soft_ms: Some(soft.max(1) as u64), hard_ms: Some(hard.max(1) as u64) }
     }
 
