@@ -1,5 +1,6 @@
 //! Endgame knowledge: material that cannot win (or hardly can) pulls the
-//! score towards a draw.
+//! score towards a draw, and against a bare king the score says how to
+//! make progress towards mate.
 
 use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
