@@ -2,7 +2,7 @@
 //! score towards a draw, and against a bare king the score says how to
 //! make progress towards mate.
 
-use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
+use shakmaty::{Bitboard, Chess, Color, File, Position, Rank, Role, Square};
 
 /// Full scale; the endgame score is multiplied by `scale / FULL`.
 pub const FULL: i32 = 64;
@@ -49,8 +49,11 @@ pub fn mop_up(pos: &Chess) -> i32 {
     for strong in [Color::White, Color::Black] {
         let weak = !strong;
         let bare = b.by_color(weak) == b.kings() & b.by_color(weak);
+        if !bare {
+            continue;
+        }
         let only_knights = (b.by_color(strong) & !b.kings() & !b.knights()).is_empty();
-        if bare && !only_knights && non_pawn_material(pos, strong) >= 5 {
+        if !only_knights && non_pawn_material(pos, strong) >= 5 {
             let (Some(ours), Some(theirs)) = (b.king_of(strong), b.king_of(weak)) else { return 0 };
             let bonus = MOP_UP_EDGE * center_distance(theirs) + MOP_UP_KINGS * (14 - manhattan(ours, theirs));
             return if strong == Color::White { bonus } else { -bonus };
@@ -66,13 +69,13 @@ const MOP_UP_KINGS: i32 = 4;
 
 /// Manhattan distance from the nearest of the four centre squares.
 fn center_distance(sq: Square) -> i32 {
-    let file = sq.file() as i32;
-    let rank = sq.rank() as i32;
-    (3 - file).max(file - 4) + (3 - rank).max(rank - 4)
+    let file = sq.file().distance(File::D).min(sq.file().distance(File::E));
+    let rank = sq.rank().distance(Rank::Fourth).min(sq.rank().distance(Rank::Fifth));
+    (file + rank) as i32
 }
 
 fn manhattan(a: Square, b: Square) -> i32 {
-    (a.file() as i32 - b.file() as i32).abs() + (a.rank() as i32 - b.rank() as i32).abs()
+    (a.file().distance(b.file()) + a.rank().distance(b.rank())) as i32
 }
 
 #[cfg(test)]
