@@ -115,7 +115,24 @@ fn placement_counts(pos: &Chess) -> [i8; PLACEMENT_WEIGHTS] {
     counts
 }
 
-fn sample(pos: &Chess, result: f64, base: &Params) -> Sample {
+/// `base` with one weight raised by one in each phase, for every weight in
+/// `fields_mut` order: the sample's coefficients are the differences they
+/// make. Built once per fit, not per position, since there are a hundred
+/// weights and hundreds of thousands of positions.
+fn nudged_params(base: &Params) -> Vec<Params> {
+    (0..field_values(base).len())
+        .map(|i| {
+            let mut nudged = base.clone();
+            let mut fields = nudged.fields_mut();
+            let s = &mut fields[i].1;
+            **s = S(s.0 + 1, s.1 + 1);
+            drop(fields);
+            nudged
+        })
+        .collect()
+}
+
+fn sample(pos: &Chess, result: f64, base: &Params, nudged: &[Params]) -> Sample {
     let (material, phase) = material_and_placement(pos);
     let base_terms = positional_terms(&Ctx::with_params(pos, base));
     let total = material + base_terms;
@@ -123,14 +140,8 @@ fn sample(pos: &Chess, result: f64, base: &Params) -> Sample {
     let mut coefficients = Vec::new();
     let mut tuned = S::ZERO;
     let weights = field_values(base);
-    for (i, &w) in weights.iter().enumerate() {
-        let mut nudged = base.clone();
-        {
-            let mut fields = nudged.fields_mut();
-            let s = &mut fields[i].1;
-            **s = S(s.0 + 1, s.1 + 1);
-        }
-        let d = positional_terms(&Ctx::with_params(pos, &nudged)) - base_terms;
+    for (i, (&w, nudged)) in weights.iter().zip(nudged).enumerate() {
+        let d = positional_terms(&Ctx::with_params(pos, nudged)) - base_terms;
         if d != S::ZERO {
             coefficients.push((i as u16, d.0 as f32, d.1 as f32));
             tuned += S(w.0 * d.0, w.1 * d.1);
@@ -234,12 +245,13 @@ impl Outcome {
 pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, l2: f64, placement: bool, log: &mut dyn FnMut(&str)) -> Outcome {
     let base = DEFAULT.clone();
     let mut searcher = Searcher::new(Arc::new(TranspositionTable::new(1)), Arc::new(Signals::default()));
+    let nudged = nudged_params(&base);
     let all: Vec<Sample> = lines
         .filter_map(|l| parse_line(&l))
         .filter(|(g, _)| !g.position().is_check())
         .map(|(g, r)| (searcher.quiet_leaf(g.position()), r))
         .filter(|(leaf, _)| !leaf.is_check() && !leaf.is_insufficient_material())
-        .map(|(leaf, r)| sample(&leaf, r, &base))
+        .map(|(leaf, r)| sample(&leaf, r, &base, &nudged))
         .collect();
     let (mut samples, mut validation) = (Vec::new(), Vec::new());
     // Blocks of 1000 lines (fewer for a small file, so it still has some
@@ -437,13 +449,14 @@ mod tests {
 
     #[test]
     fn the_linear_model_reproduces_the_evaluation() {
+        let nudged = nudged_params(&DEFAULT);
         for fen in crate::bench::POSITIONS {
             let g = Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap();
             let pos = g.position();
             if pos.is_insufficient_material() {
                 continue;
             }
-            let s = sample(pos, 0.5, &DEFAULT);
+            let s = sample(pos, 0.5, &DEFAULT, &nudged);
             let mut w: Vec<(f64, f64)> = field_values(&DEFAULT).iter().map(|s| (s.0 as f64, s.1 as f64)).collect();
             w.extend(placement_values());
             let model = predict(&s, &w);
