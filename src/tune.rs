@@ -115,32 +115,30 @@ fn placement_counts(pos: &Chess) -> [i8; PLACEMENT_WEIGHTS] {
     counts
 }
 
-/// `base` with one weight raised by one in each phase, for every weight in
-/// `fields_mut` order: the sample's coefficients are the differences they
-/// make. Built once per fit, not per position, since there are a hundred
-/// weights and hundreds of thousands of positions.
-fn nudged_params(base: &Params) -> Vec<Params> {
-    (0..field_values(base).len())
-        .map(|i| {
+/// For every weight in `fields_mut` order, its value in `base` and `base`
+/// with that weight raised by one in each phase: the sample's coefficients
+/// are the differences they make. Built once per fit, not per position,
+/// since there are a hundred weights and hundreds of thousands of positions.
+fn nudged_params(base: &Params) -> Vec<(S, Params)> {
+    field_values(base)
+        .into_iter()
+        .enumerate()
+        .map(|(i, w)| {
             let mut nudged = base.clone();
-            let mut fields = nudged.fields_mut();
-            let s = &mut fields[i].1;
-            **s = S(s.0 + 1, s.1 + 1);
-            drop(fields);
-            nudged
+            *nudged.fields_mut()[i].1 = S(w.0 + 1, w.1 + 1);
+            (w, nudged)
         })
         .collect()
 }
 
-fn sample(pos: &Chess, result: f64, base: &Params, nudged: &[Params]) -> Sample {
+fn sample(pos: &Chess, result: f64, base: &Params, nudged: &[(S, Params)]) -> Sample {
     let (material, phase) = material_and_placement(pos);
     let base_terms = positional_terms(&Ctx::with_params(pos, base));
     let total = material + base_terms;
     let scale = endgame::scale_factor(pos, if total.eg() >= 0 { Color::White } else { Color::Black });
     let mut coefficients = Vec::new();
     let mut tuned = S::ZERO;
-    let weights = field_values(base);
-    for (i, (&w, nudged)) in weights.iter().zip(nudged).enumerate() {
+    for (i, (w, nudged)) in nudged.iter().enumerate() {
         let d = positional_terms(&Ctx::with_params(pos, nudged)) - base_terms;
         if d != S::ZERO {
             coefficients.push((i as u16, d.0 as f32, d.1 as f32));
@@ -148,7 +146,7 @@ fn sample(pos: &Chess, result: f64, base: &Params, nudged: &[Params]) -> Sample 
         }
     }
     for (j, &n) in placement_counts(pos).iter().enumerate().filter(|(_, &n)| n != 0) {
-        coefficients.push(((weights.len() + j) as u16, n as f32, n as f32));
+        coefficients.push(((nudged.len() + j) as u16, n as f32, n as f32));
     }
     let tempo = if pos.turn() == Color::White { TEMPO } else { -TEMPO };
     let after_taper = (tempo + endgame::mop_up(pos)) as f64;
