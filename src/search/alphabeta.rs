@@ -12,9 +12,9 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Position, Role};
 
 use super::ordering::is_quiet;
-use super::{score_to_tt, table_cutoff, Searcher, DRAW, INFINITY, MATE, MATE_BOUND};
+use super::{score_from_tt, score_to_tt, table_cutoff, Searcher, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::eval::{piece_value, see::see};
-use crate::tt::{pack_move, unpack_move, Bound};
+use crate::tt::{pack_move, unpack_move, Bound, Entry};
 
 /// Ordering score bands: the table move, then winning captures, killers,
 /// the best reply, then quiets by history, and losing captures last.
@@ -121,6 +121,28 @@ pub fn mvv_lva(m: Move) -> i32 {
     victim * 16 + promo - piece_value(m.role()) / 16
 }
 
+/// Razoring applies this many plies from the horizon …
+const RAZOR_DEPTH: i32 = 3;
+/// … when the eval is this much per ply below alpha.
+const RAZOR_MARGIN: i32 = 250;
+
+/// The static eval, corrected by the table's score where its bound says
+/// the search already knows better: a lower bound above the eval or an
+/// upper bound below it. Pruning decisions read this.
+fn refined_eval(static_eval: i32, entry: Option<Entry>, ply: usize) -> i32 {
+    let Some(e) = entry.filter(|_| static_eval > -INFINITY) else { return static_eval };
+    let score = score_from_tt(e.score, ply);
+    if score.abs() >= MATE_BOUND {
+        return static_eval;
+    }
+    match e.bound {
+        Bound::Exact => score,
+        Bound::Lower if score > static_eval => score,
+        Bound::Upper if score < static_eval => score,
+        _ => static_eval,
+    }
+}
+
 /// The side to move has something besides king and pawns: null-move
 /// pruning is unsafe without it (zugzwang).
 pub(super) fn has_non_pawn_material(pos: &Chess) -> bool {
@@ -208,13 +230,22 @@ impl Searcher {
         }
 
         let params = self.settings.alphabeta;
+        let eval = refined_eval(static_eval, entry, ply);
         if !pv_node && !in_check {
             // Reverse futility: far above beta with little depth left.
-            if depth <= params.rfp_depth && static_eval - params.rfp_margin * depth >= beta && beta.abs() < MATE_BOUND {
-                return static_eval;
+            if depth <= params.rfp_depth && eval - params.rfp_margin * depth >= beta && beta.abs() < MATE_BOUND {
+                return eval;
+            }
+            // Razoring: far below alpha with little depth left, only a
+            // capture can help; if quiescence finds none, trust it.
+            if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth <= alpha && alpha.abs() < MATE_BOUND {
+                let score = self.qsearch(pos, ply, alpha, alpha + 1);
+                if score <= alpha || self.stopped {
+                    return score;
+                }
             }
             // Null move: if passing still fails high, a real move will too.
-            if depth >= 3 && static_eval >= beta && !self.follows_null_move(ply) && has_non_pawn_material(pos) {
+            if depth >= 3 && eval >= beta && !self.follows_null_move(ply) && has_non_pawn_material(pos) {
                 if let Some(score) = self.null_move(pos, depth, ply, beta, cut_node) {
                     return score;
                 }
@@ -247,7 +278,7 @@ impl Searcher {
             // be the mate the static eval knows nothing about.
             if !root && !in_check && !gives_check && best > -MATE_BOUND && searched > 0 {
                 let late_quiet = quiet && depth <= 4 && quiets_tried.len() as i32 > params.lmp_base + depth * depth;
-                let futile = quiet && !pv_node && depth <= 3 && static_eval + params.futility_margin * depth + params.futility_base <= alpha;
+                let futile = quiet && !pv_node && depth <= 3 && eval + params.futility_margin * depth + params.futility_base <= alpha;
                 let losing_capture = !quiet && order < 0 && depth <= 4 && see(pos, m) < -params.see_margin * depth;
                 if late_quiet || futile || losing_capture {
                     continue;
