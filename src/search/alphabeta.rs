@@ -416,6 +416,20 @@ mod tests {
     }
 
     #[test]
+    fn the_table_corrects_the_eval_only_where_its_bound_knows_better() {
+        let entry = |score, bound| Some(Entry { packed_move: 0, score, eval: 0, depth: 5, bound });
+        assert_eq!(refined_eval(40, entry(120, Bound::Lower), 3), 120);
+        assert_eq!(refined_eval(40, entry(10, Bound::Lower), 3), 40);
+        assert_eq!(refined_eval(40, entry(-30, Bound::Upper), 3), -30);
+        assert_eq!(refined_eval(40, entry(90, Bound::Upper), 3), 40);
+        assert_eq!(refined_eval(40, entry(-7, Bound::Exact), 3), -7);
+        assert_eq!(refined_eval(40, None, 3), 40);
+        // A mate score is no estimate of the position; in check there is no eval to correct.
+        assert_eq!(refined_eval(40, entry(MATE - 10, Bound::Lower), 3), 40);
+        assert_eq!(refined_eval(-INFINITY, entry(50, Bound::Exact), 3), -INFINITY);
+    }
+
+    #[test]
     fn a_node_without_moves_is_empty() {
         let mate = crate::eval::tests::pos("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
         assert!(MovePicker::new(mate.legal_moves(), |_| 0).is_empty());
