@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Position, Role};
 
 use super::ordering::is_quiet;
-use super::{score_from_tt, score_to_tt, table_cutoff, Searcher, DRAW, INFINITY, MATE, MATE_BOUND};
+use super::{score_to_tt, table_cutoff, Searcher, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::eval::{piece_value, see::see};
 use crate::tt::{pack_move, unpack_move, Bound, Entry};
 
@@ -130,17 +130,13 @@ const RAZOR_MARGIN: i32 = 250;
 /// the search already knows better: a lower bound above the eval or an
 /// upper bound below it. Pruning decisions read this.
 fn refined_eval(static_eval: i32, entry: Option<Entry>, ply: usize) -> i32 {
-    let Some(e) = entry.filter(|_| static_eval > -INFINITY) else { return static_eval };
-    let score = score_from_tt(e.score, ply);
-    if score.abs() >= MATE_BOUND {
-        return static_eval;
-    }
-    match e.bound {
-        Bound::Exact => score,
-        Bound::Lower if score > static_eval => score,
-        Bound::Upper if score < static_eval => score,
-        _ => static_eval,
-    }
+    // The table settles "is the value above the eval?" exactly as it
+    // settles a cut-off for the null window just above the eval.
+    entry
+        .filter(|_| static_eval > -INFINITY)
+        .and_then(|e| table_cutoff(&e, ply, static_eval, static_eval + 1))
+        .filter(|score| score.abs() < MATE_BOUND)
+        .unwrap_or(static_eval)
 }
 
 /// The side to move has something besides king and pawns: null-move
