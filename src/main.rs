@@ -11,12 +11,14 @@ use intrigue::{bench, perft, search::format_score, uci};
 use shakmaty::{CastlingMode, Position};
 
 const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
-       intrigue bench [DEPTH [MODE]]  fixed-depth search over the bench positions;
-                                 MODE alphabeta (default) or interest (DEPTH = iterations)
+       intrigue bench [DEPTH [MODE [Name=Value...]]]  fixed-depth search over the bench positions;
+                                 MODE alphabeta (default) or interest (DEPTH = iterations);
+                                 Name=Value sets a tunable search constant ('intrigue spsa' lists them)
        intrigue shape [DEPTH [MODE]]  the bench's trees, one row per iteration: nodes, effective
                                  branching factor, PV length, mean ply where lines end, seldepth
        intrigue perft N [FEN]    perft to depth N, per root move
-       intrigue epd FILE [MS [MODE]]  solve an EPD suite (bm/am), MS ms per position (default 250)
+       intrigue epd FILE [MS [MODE [Name=Value...]]]  solve an EPD suite (bm/am), MS ms per position
+                                 (default 250)
        intrigue tune DATA [EPOCHS [L2 [placement]]]  Texel-tune the evaluation weights on
                                  'FEN [result]' lines; 'placement' fits the piece-square tables too
        intrigue positions PGN... training lines 'FEN [result]' from games
@@ -38,7 +40,7 @@ fn main() -> ExitCode {
             uci::run();
             ExitCode::SUCCESS
         }
-        Some("bench") => run_bench(args.get(1), args.get(2)),
+        Some("bench") => run_bench(args.get(1), args.get(2), args.get(3..).unwrap_or_default()),
         Some("shape") => run_shape(args.get(1), args.get(2)),
         Some("perft") => run_perft(&args[1..]),
         Some("epd") => run_epd(&args[1..]),
@@ -94,7 +96,7 @@ fn optional_arg<T: std::str::FromStr>(arg: Option<&String>, default: T, valid: i
 }
 
 /// Default search settings in the mode named on the command line.
-fn settings_for(command: &str, mode: Option<&String>) -> Option<SearchSettings> {
+fn settings_for(command: &str, mode: Option<&String>, overrides: &[String]) -> Option<SearchSettings> {
     let mut settings = SearchSettings::default();
     if let Some(name) = mode {
         match SearchMode::from_name(name) {
@@ -105,11 +107,30 @@ fn settings_for(command: &str, mode: Option<&String>) -> Option<SearchSettings> 
             }
         }
     }
+    for arg in overrides {
+        if let Err(e) = set_tunable(&mut settings, arg) {
+            eprintln!("{command}: {e}");
+            return None;
+        }
+    }
     Some(settings)
 }
 
-fn run_bench(depth: Option<&String>, mode: Option<&String>) -> ExitCode {
-    let Some(settings) = settings_for("bench", mode) else { return ExitCode::from(2) };
+/// `Name=Value` for one of the search's tunable constants, so a suite or
+/// the bench can be run with a variant without a rebuild.
+fn set_tunable(settings: &mut SearchSettings, arg: &str) -> Result<(), String> {
+    let (name, value) = arg.split_once('=').ok_or_else(|| format!("expected Name=Value, got '{arg}'"))?;
+    let t = intrigue::search::tunables::find(name).ok_or_else(|| format!("no tunable named '{name}' (see 'intrigue spsa')"))?;
+    let v: i32 = value.parse().map_err(|_| format!("{name}: '{value}' is not a number"))?;
+    if !(t.min..=t.max).contains(&v) {
+        return Err(format!("{name}: {v} is outside {}..{}", t.min, t.max));
+    }
+    *(t.field)(&mut settings.alphabeta) = v;
+    Ok(())
+}
+
+fn run_bench(depth: Option<&String>, mode: Option<&String>, overrides: &[String]) -> ExitCode {
+    let Some(settings) = settings_for("bench", mode, overrides) else { return ExitCode::from(2) };
     let Some(depth) = optional_arg(depth, bench::default_depth(settings.mode), |d| (1..=64).contains(d), "bench: depth must be a number in 1..64")
     else {
         return ExitCode::from(2);
@@ -127,7 +148,7 @@ fn run_bench(depth: Option<&String>, mode: Option<&String>) -> ExitCode {
 }
 
 fn run_shape(depth: Option<&String>, mode: Option<&String>) -> ExitCode {
-    let Some(settings) = settings_for("shape", mode) else { return ExitCode::from(2) };
+    let Some(settings) = settings_for("shape", mode, &[]) else { return ExitCode::from(2) };
     let Some(depth) = optional_arg(depth, bench::default_depth(settings.mode), |d| (1..=64).contains(d), "shape: depth must be a number in 1..64")
     else {
         return ExitCode::from(2);
@@ -243,7 +264,7 @@ fn run_epd(args: &[String]) -> ExitCode {
     else {
         return ExitCode::from(2);
     };
-    let Some(settings) = settings_for("epd", args.get(2)) else { return ExitCode::from(2) };
+    let Some(settings) = settings_for("epd", args.get(2), args.get(3..).unwrap_or_default()) else { return ExitCode::from(2) };
     let Some(text) = read_file("epd", path) else { return ExitCode::from(2) };
     let mut problems = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {

@@ -939,6 +939,28 @@ fn bench_output_is_what_openbench_parses() {
     assert!(String::from_utf8(again.stdout).unwrap().contains(&format!("Nodes searched  : {nodes}")), "bench is deterministic");
 }
 
+#[test]
+fn bench_takes_tunable_constants_and_rejects_bad_ones() {
+    let _cpu = shared_cpu();
+    let bench = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_intrigue")).args(["bench", "5", "alphabeta"]).args(extra).output().unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    };
+    let nodes = |text: &str| text.lines().find(|l| l.starts_with("Nodes searched")).map(str::to_string);
+    let (code, plain, _) = bench(&[]);
+    assert_eq!(code, Some(0));
+    let (code, same, _) = bench(&["RazorMargin=250"]);
+    assert_eq!((code, nodes(&same)), (Some(0), nodes(&plain)), "the default value changes nothing");
+    let (code, varied, _) = bench(&["razordepth=0", "RfpMargin=200"]);
+    assert_eq!(code, Some(0));
+    assert_ne!(nodes(&varied), nodes(&plain), "another value searches another tree");
+    for bad in ["RazorMargin=5", "Razor=3", "RazorMargin", "RazorMargin=x"] {
+        let (code, out, err) = bench(&[bad]);
+        assert_eq!(code, Some(2), "{bad}: {out}");
+        assert!(err.starts_with("bench: "), "{bad}: {err}");
+    }
+}
+
 /// Writes a Polyglot book built from `lines` to a fresh temporary file.
 fn temporary_book(name: &str, lines: &str) -> std::path::PathBuf {
     let path = std::env::temp_dir().join(format!("intrigue-test-{}-{name}.bin", std::process::id()));

@@ -121,11 +121,6 @@ pub fn mvv_lva(m: Move) -> i32 {
     victim * 16 + promo - piece_value(m.role()) / 16
 }
 
-/// Razoring applies this many plies from the horizon …
-const RAZOR_DEPTH: i32 = 3;
-/// … when the eval is this much per ply below alpha.
-const RAZOR_MARGIN: i32 = 250;
-
 /// The static eval, corrected by the table's score where its bound says
 /// the search already knows better: a lower bound above the eval or an
 /// upper bound below it. Pruning decisions read this.
@@ -234,7 +229,7 @@ impl Searcher {
             }
             // Razoring: far below alpha with little depth left, only a
             // capture can help; if quiescence finds none, trust it.
-            if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth <= alpha && alpha.abs() < MATE_BOUND {
+            if depth <= params.razor_depth && eval + params.razor_margin * depth <= alpha && alpha.abs() < MATE_BOUND {
                 let score = self.qsearch(pos, ply, alpha, alpha + 1);
                 if score <= alpha || self.stopped {
                     return score;

@@ -13,6 +13,10 @@ pub struct AlphaBetaParams {
     pub rfp_margin: i32,
     /// Reverse futility: deepest depth it applies at.
     pub rfp_depth: i32,
+    /// Razoring: deepest depth it applies at …
+    pub razor_depth: i32,
+    /// … when the eval is this much per ply below alpha.
+    pub razor_margin: i32,
     /// Null move: base reduction …
     pub nmp_base: i32,
     /// … plus one ply per this many plies of depth.
@@ -40,6 +44,8 @@ impl Default for AlphaBetaParams {
         AlphaBetaParams {
             rfp_margin: 90,
             rfp_depth: 6,
+            razor_depth: 3,
+            razor_margin: 250,
             nmp_base: 3,
             nmp_divisor: 4,
             lmp_base: 3,
@@ -73,9 +79,11 @@ impl Tunable {
 }
 
 /// Every tunable, with the range a tuner may explore.
-pub const TUNABLES: [Tunable; 12] = [
+pub const TUNABLES: [Tunable; 14] = [
     Tunable { name: "RfpMargin", min: 20, max: 300, field: |p| &mut p.rfp_margin },
     Tunable { name: "RfpDepth", min: 1, max: 12, field: |p| &mut p.rfp_depth },
+    Tunable { name: "RazorDepth", min: 0, max: 6, field: |p| &mut p.razor_depth },
+    Tunable { name: "RazorMargin", min: 50, max: 1000, field: |p| &mut p.razor_margin },
     Tunable { name: "NmpBase", min: 1, max: 6, field: |p| &mut p.nmp_base },
     Tunable { name: "NmpDivisor", min: 1, max: 12, field: |p| &mut p.nmp_divisor },
     Tunable { name: "LmpBase", min: 0, max: 20, field: |p| &mut p.lmp_base },
