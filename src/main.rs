@@ -118,14 +118,14 @@ fn settings_for(command: &str, mode: Option<&String>, overrides: &[String]) -> O
 
 /// `Name=Value` for one of the search's tunable constants, so a suite or
 /// the bench can be run with a variant without a rebuild.
+/// Parsed and range-checked as `setoption` checks the same spin option.
 fn set_tunable(settings: &mut SearchSettings, arg: &str) -> Result<(), String> {
     let (name, value) = arg.split_once('=').ok_or_else(|| format!("expected Name=Value, got '{arg}'"))?;
     let t = intrigue::search::tunables::find(name).ok_or_else(|| format!("no tunable named '{name}' (see 'intrigue spsa')"))?;
-    let v: i32 = value.parse().map_err(|_| format!("{name}: '{value}' is not a number"))?;
-    if !(t.min..=t.max).contains(&v) {
-        return Err(format!("{name}: {v} is outside {}..{}", t.min, t.max));
+    match intrigue::uci::options::validate(t.name, Some(value))? {
+        (_, intrigue::uci::options::Value::Int(n)) => *(t.field)(&mut settings.alphabeta) = n as i32,
+        (_, other) => return Err(format!("{}: unexpected value {other:?}", t.name)),
     }
-    *(t.field)(&mut settings.alphabeta) = v;
     Ok(())
 }
 
