@@ -221,7 +221,8 @@ impl Searcher {
         }
 
         let params = self.settings.alphabeta;
-        let eval = refined_eval(static_eval, entry, ply);
+        let corrected = if in_check { static_eval } else { self.correction.correct(pos, static_eval) };
+        let eval = refined_eval(corrected, entry, ply);
         if !pv_node && !in_check {
             // Reverse futility: far above beta with little depth left.
             if depth <= params.rfp_depth && eval - params.rfp_margin * depth >= beta && beta.abs() < MATE_BOUND {
@@ -321,9 +322,12 @@ impl Searcher {
         }
         if searched == 0 {
             // Everything was pruned: the static eval is our best guess.
-            return static_eval;
+            return corrected;
         }
         let bound = Bound::classify(best, alpha0, beta);
+        if !in_check && best_move.map_or(true, is_quiet) && best.abs() < MATE_BOUND {
+            self.correction.update(pos, depth, bound, best, static_eval, corrected);
+        }
         let stored_eval = if in_check { 0 } else { static_eval };
         self.tt.store(key, best_move.map_or(0, pack_move), score_to_tt(best, ply), stored_eval, depth, bound);
         best

@@ -7,6 +7,7 @@
 
 pub mod alphabeta;
 pub mod conspiracy;
+pub mod correction;
 pub mod forward;
 pub mod interest;
 pub mod limits;
@@ -281,6 +282,8 @@ pub struct Searcher {
     /// Where a helper reports its node count (the main thread's signals).
     node_sink: Option<Arc<Signals>>,
     pawn_cache: Box<PawnCache>,
+    /// What alpha-beta's searches said the eval gets wrong, by pawn structure.
+    correction: correction::CorrectionHistory,
     /// Syzygy tables, when `SyzygyPath` names some; shared by all threads.
     pub tablebase: Option<Arc<tablebase::Syzygy>>,
     /// Successful tablebase probes in this search.
@@ -321,6 +324,7 @@ impl Searcher {
             helper_id: 0,
             node_sink: None,
             pawn_cache: Box::default(),
+            correction: correction::CorrectionHistory::default(),
             tablebase: None,
             tb_hits: 0,
             horizons: Horizons::default(),
@@ -349,6 +353,7 @@ impl Searcher {
     /// Forget everything learned in earlier games.
     pub fn new_game(&mut self) {
         self.tables.clear();
+        self.correction.clear();
     }
 
     /// Polls the stop flag, the clock and the node limit.

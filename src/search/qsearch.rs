@@ -35,14 +35,15 @@ impl Searcher {
         if let Some(score) = entry.filter(|_| !pv_node).and_then(|e| table_cutoff(&e, ply, alpha, beta)) {
             return score;
         }
-        let stand_pat = match (in_check, entry) {
+        let raw_eval = match (in_check, entry) {
             (true, _) => -MATE + ply as i32,
             (false, Some(e)) => e.eval,
             (false, None) => self.evaluate(pos),
         };
+        let stand_pat = if in_check { raw_eval } else { self.correction.correct(pos, raw_eval) };
         if stand_pat >= beta {
             if entry.is_none() {
-                self.tt.store(key, 0, score_to_tt(stand_pat, ply), stand_pat, 0, Bound::Lower);
+                self.tt.store(key, 0, score_to_tt(stand_pat, ply), raw_eval, 0, Bound::Lower);
             }
             return stand_pat;
         }
@@ -87,7 +88,7 @@ impl Searcher {
             }
         }
         let bound = Bound::classify(best, alpha0, beta);
-        let eval = if in_check { 0 } else { stand_pat };
+        let eval = if in_check { 0 } else { raw_eval };
         self.tt.store(key, best_move, score_to_tt(best, ply), eval, 0, bound);
         best
     }
