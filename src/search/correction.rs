@@ -75,12 +75,7 @@ impl CorrectionHistory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::fen::Fen;
-    use shakmaty::CastlingMode;
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
-    }
+    use crate::eval::tests::pos;
 
     #[test]
     fn searches_that_beat_the_eval_raise_it_for_the_same_pawns_only() {
