@@ -1,7 +1,7 @@
 //! King safety: enemy pieces bearing on the king's zone, the pawn shield,
 //! and open files next to the king.
 
-use shakmaty::{Bitboard, Color};
+use shakmaty::{attacks, Bitboard, Color, Role};
 
 use super::context::Ctx;
 use super::masks::{ci, file_mask, relative_rank};
@@ -75,9 +75,54 @@ pub fn open_files_near_king(ctx: &Ctx, color: Color) -> S {
     total
 }
 
+/// Squares from which an enemy knight, bishop, rook or queen (in that
+/// order) could check `color`'s king, that such a piece already reaches,
+/// and that we do not guard: a check the enemy can give without losing
+/// the piece forces our hand and often wins material or starts a mating
+/// net. Each kind of piece counts once, however many such squares it has.
+pub fn safe_checks(ctx: &Ctx, color: Color) -> S {
+    let (us, them) = (ci(color), ci(!color));
+    let king = ctx.king[us];
+    let safe = !ctx.attacks[us] & !ctx.pieces[them];
+    let bishop_lines = attacks::bishop_attacks(king, ctx.occupied);
+    let rook_lines = attacks::rook_attacks(king, ctx.occupied);
+    let checks = [
+        attacks::knight_attacks(king) & ctx.attacks_by[them][Role::Knight as usize],
+        bishop_lines & ctx.attacks_by[them][Role::Bishop as usize],
+        rook_lines & ctx.attacks_by[them][Role::Rook as usize],
+        (bishop_lines | rook_lines) & ctx.attacks_by[them][Role::Queen as usize],
+    ];
+    let mut total = S::ZERO;
+    for (squares, &weight) in checks.iter().zip(&ctx.p.safe_check) {
+        if (*squares & safe).any() {
+            total += weight;
+        }
+    }
+    total
+}
+
+/// Squares of `color`'s king zone that the enemy attacks and that only
+/// our king (or nothing) defends: the holes an attack comes through.
+pub fn weak_king_squares(ctx: &Ctx, color: Color) -> S {
+    let (us, them) = (ci(color), ci(!color));
+    let defended = ctx.attacks_by[us][Role::Pawn as usize]
+        | ctx.attacks_by[us][Role::Knight as usize]
+        | ctx.attacks_by[us][Role::Bishop as usize]
+        | ctx.attacks_by[us][Role::Rook as usize]
+        | ctx.attacks_by[us][Role::Queen as usize];
+    let weak = ctx.king_zone[us] & ctx.attacks[them] & !defended;
+    ctx.p.weak_king_square * weak.count() as i32
+}
+
 /// All king-safety terms, White's view.
 pub fn king_safety(ctx: &Ctx) -> S {
-    ctx.white_minus_black(|ctx, color| king_attackers(ctx, color) + pawn_shield(ctx, color) + open_files_near_king(ctx, color))
+    ctx.white_minus_black(|ctx, color| {
+        king_attackers(ctx, color)
+            + pawn_shield(ctx, color)
+            + open_files_near_king(ctx, color)
+            + safe_checks(ctx, color)
+            + weak_king_squares(ctx, color)
+    })
 }
 
 #[cfg(test)]
@@ -100,5 +145,30 @@ mod tests {
         assert_eq!(term(pawn_shield, "4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1", Color::White), PARAMS.shield_near * 3);
         assert_eq!(term(pawn_shield, "4k3/8/8/8/4K3/8/5PPP/8 w - - 0 1", Color::White), S::ZERO);
         assert_eq!(term(open_files_near_king, "4k3/8/8/8/8/8/5P1P/6K1 w - - 0 1", Color::White), PARAMS.open_file_near_king);
+    }
+
+    #[test]
+    fn an_unguarded_checking_square_is_a_safe_check() {
+        // The rook on d1 can check on d8 and nothing of Black's guards it.
+        let open = term(safe_checks, "6k1/5ppp/8/8/8/8/8/3R2K1 b - - 0 1", Color::Black);
+        assert_eq!(open, PARAMS.safe_check[2]);
+        // With a rook on e8 the d8 square no longer sees the king.
+        let guarded = term(safe_checks, "4r1k1/5ppp/8/8/8/8/8/3R2K1 b - - 0 1", Color::Black);
+        assert_eq!(guarded, S::ZERO);
+        // Ng4 reaches f6 and h6, Qh5 reaches g5 on the open g-file.
+        let both = term(safe_checks, "6k1/5p2/8/7Q/6N1/8/8/6K1 b - - 0 1", Color::Black);
+        assert_eq!(both, PARAMS.safe_check[0] + PARAMS.safe_check[3]);
+        assert!(PARAMS.safe_check.iter().all(|w| w.mg() < 0), "{:?}", PARAMS.safe_check);
+    }
+
+    #[test]
+    fn king_zone_squares_only_the_king_defends_are_weak() {
+        // The b2 bishop hits f6, g7 and h8; only the king guards them.
+        let weak = term(weak_king_squares, "6k1/5p1p/8/8/8/8/1B6/6K1 b - - 0 1", Color::Black);
+        assert_eq!(weak, PARAMS.weak_king_square * 3);
+        // A bishop on f8 guards g7.
+        let guarded = term(weak_king_squares, "5bk1/5p1p/8/8/8/8/1B6/6K1 b - - 0 1", Color::Black);
+        assert_eq!(guarded, PARAMS.weak_king_square * 2);
+        assert!(PARAMS.weak_king_square.mg() < 0);
     }
 }

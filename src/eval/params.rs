@@ -27,42 +27,57 @@ pub struct Params {
     pub rook_on_seventh: S,
     pub knight_outpost: S,
     pub bishop_outpost: S,
+    /// Per own pawn on the colour of a bishop's square, per bishop.
+    pub bishop_pawns: S,
+    pub minor_behind_pawn: S,
     // King safety.
     pub shield_near: S,
     pub shield_far: S,
     pub open_file_near_king: S,
     pub semi_open_file_near_king: S,
+    /// An enemy knight, bishop, rook or queen has a safe checking square.
+    pub safe_check: [S; 4],
+    /// Per king-zone square the enemy attacks and only the king defends.
+    pub weak_king_square: S,
     // Threats.
     pub attacked_by_pawn: S,
     pub minor_attacked_by_minor: S,
     pub rook_attacked_by_minor: S,
     pub queen_attacked_by_lesser: S,
+    pub hanging: S,
+    pub pawn_push_threat: S,
 }
 
 pub const DEFAULT: Params = Params {
-    passed: [S(0, 0), S(4, 14), S(3, 20), S(6, 39), S(30, 70), S(49, 73), S(66, 94), S(0, 0)],
-    free_path: [S(0, 0), S(2, 5), S(-4, 0), S(-1, 17), S(10, 32), S(12, 39), S(10, 32), S(0, 0)],
-    king_distance_theirs: S(0, 11),
-    king_distance_ours: S(0, -14),
-    isolated: S(-8, -8),
+    passed: [S(0, 0), S(5, 17), S(1, 23), S(5, 39), S(29, 72), S(50, 67), S(64, 86), S(0, 0)],
+    free_path: [S(0, 0), S(2, 8), S(-5, 0), S(-1, 18), S(10, 33), S(13, 42), S(10, 30), S(0, 0)],
+    king_distance_theirs: S(-1, 11),
+    king_distance_ours: S(1, -14),
+    isolated: S(-6, -10),
     doubled: S(-13, -14),
-    backward: S(1, -7),
-    connected: [S(0, 0), S(-4, 1), S(7, 9), S(10, 10), S(8, 6), S(25, 20), S(40, 46), S(0, 0)],
-    mobility: [S(3, 1), S(4, 4), S(2, 5), S(2, -1)],
-    bishop_pair: S(30, 49),
-    rook_open_file: S(33, 7),
-    rook_semi_open_file: S(11, 24),
-    rook_on_seventh: S(-1, 5),
-    knight_outpost: S(32, 13),
-    bishop_outpost: S(12, 6),
-    shield_near: S(14, -7),
-    shield_far: S(8, -4),
-    open_file_near_king: S(-30, -3),
-    semi_open_file_near_king: S(-13, 12),
-    attacked_by_pawn: S(-44, -35),
-    minor_attacked_by_minor: S(-13, -12),
-    rook_attacked_by_minor: S(-35, -20),
-    queen_attacked_by_lesser: S(-40, -20),
+    backward: S(1, -4),
+    connected: [S(0, 0), S(-4, -1), S(6, 7), S(7, 9), S(7, 3), S(26, 18), S(40, 47), S(0, 0)],
+    mobility: [S(3, 0), S(3, 4), S(2, 5), S(1, -2)],
+    bishop_pair: S(33, 56),
+    rook_open_file: S(32, 7),
+    rook_semi_open_file: S(11, 25),
+    rook_on_seventh: S(-4, 4),
+    knight_outpost: S(33, 13),
+    bishop_outpost: S(13, 6),
+    bishop_pawns: S(-3, -3),
+    minor_behind_pawn: S(2, 1),
+    shield_near: S(11, -6),
+    shield_far: S(6, -3),
+    open_file_near_king: S(-31, -1),
+    semi_open_file_near_king: S(-15, 15),
+    safe_check: [S(-4, -2), S(-1, -7), S(-5, -10), S(-7, -5)],
+    weak_king_square: S(-4, 1),
+    attacked_by_pawn: S(-42, -34),
+    minor_attacked_by_minor: S(-13, -11),
+    rook_attacked_by_minor: S(-35, -19),
+    queen_attacked_by_lesser: S(-38, -20),
+    hanging: S(-7, -17),
+    pawn_push_threat: S(11, 6),
 };
 
 pub static PARAMS: Params = DEFAULT;
@@ -94,14 +109,22 @@ impl Params {
         v.push(("rook_on_seventh".into(), &mut self.rook_on_seventh));
         v.push(("knight_outpost".into(), &mut self.knight_outpost));
         v.push(("bishop_outpost".into(), &mut self.bishop_outpost));
+        v.push(("bishop_pawns".into(), &mut self.bishop_pawns));
+        v.push(("minor_behind_pawn".into(), &mut self.minor_behind_pawn));
         v.push(("shield_near".into(), &mut self.shield_near));
         v.push(("shield_far".into(), &mut self.shield_far));
         v.push(("open_file_near_king".into(), &mut self.open_file_near_king));
         v.push(("semi_open_file_near_king".into(), &mut self.semi_open_file_near_king));
+        for (i, s) in self.safe_check.iter_mut().enumerate() {
+            v.push((format!("safe_check[{i}]"), s));
+        }
+        v.push(("weak_king_square".into(), &mut self.weak_king_square));
         v.push(("attacked_by_pawn".into(), &mut self.attacked_by_pawn));
         v.push(("minor_attacked_by_minor".into(), &mut self.minor_attacked_by_minor));
         v.push(("rook_attacked_by_minor".into(), &mut self.rook_attacked_by_minor));
         v.push(("queen_attacked_by_lesser".into(), &mut self.queen_attacked_by_lesser));
+        v.push(("hanging".into(), &mut self.hanging));
+        v.push(("pawn_push_threat".into(), &mut self.pawn_push_threat));
         v
     }
 
@@ -141,6 +164,6 @@ mod tests {
         // printing the defaults gives them back verbatim.
         let src = DEFAULT.to_source();
         assert!(include_str!("params.rs").contains(&src), "{src}");
-        assert_eq!(DEFAULT.clone().fields_mut().len(), 8 + 8 + 5 + 8 + 4 + 6 + 4 + 4);
+        assert_eq!(DEFAULT.clone().fields_mut().len(), 8 + 8 + 5 + 8 + 4 + 8 + 4 + 4 + 1 + 6);
     }
 }

@@ -77,6 +77,29 @@ pub fn outposts(ctx: &Ctx, color: Color) -> S {
     total
 }
 
+/// Own pawns on the squares of a bishop's colour, per bishop: they block
+/// it and leave the other colour's squares to the enemy.
+pub fn bishop_pawns(ctx: &Ctx, color: Color) -> S {
+    let pawns = ctx.pawns[ci(color)];
+    let mut n = 0;
+    for sq in ctx.ours(color, Role::Bishop) {
+        let shade = if Bitboard::LIGHT_SQUARES.contains(sq) { Bitboard::LIGHT_SQUARES } else { Bitboard::DARK_SQUARES };
+        n += (pawns & shade).count() as i32;
+    }
+    ctx.p.bishop_pawns * n
+}
+
+/// Knights and bishops just behind one of our pawns: shielded from
+/// frontal attack, and the pawn is protected from the front.
+pub fn minor_behind_pawn(ctx: &Ctx, color: Color) -> S {
+    let minors = ctx.ours(color, Role::Knight) | ctx.ours(color, Role::Bishop);
+    let shielded = match color {
+        Color::White => minors & Bitboard(ctx.pawns[0].0 >> 8),
+        Color::Black => minors & Bitboard(ctx.pawns[1].0 << 8),
+    };
+    ctx.p.minor_behind_pawn * shielded.count() as i32
+}
+
 /// All piece terms, White's view.
 pub fn piece_activity(ctx: &Ctx) -> S {
     ctx.white_minus_black(|ctx, color| {
@@ -85,6 +108,8 @@ pub fn piece_activity(ctx: &Ctx) -> S {
             + rooks_on_files(ctx, color)
             + rooks_on_seventh(ctx, color)
             + outposts(ctx, color)
+            + bishop_pawns(ctx, color)
+            + minor_behind_pawn(ctx, color)
     })
 }
 
@@ -121,5 +146,20 @@ mod tests {
         assert_eq!(term(outposts, "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), PARAMS.knight_outpost);
         // An enemy pawn on c7 can still drive it away.
         assert_eq!(term(outposts, "4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
+    }
+
+    #[test]
+    fn pawns_on_the_bishops_colour_hem_it_in() {
+        // c1 is dark; d2 and b2 are dark, c2 is light.
+        assert_eq!(term(bishop_pawns, "4k3/8/8/8/8/8/1PPP4/2B1K3 w - - 0 1", Color::White), PARAMS.bishop_pawns * 2);
+        assert_eq!(term(bishop_pawns, "4k3/8/8/8/8/8/2P5/2B1K3 w - - 0 1", Color::White), S::ZERO);
+        assert!(PARAMS.bishop_pawns.mg() < 0 || PARAMS.bishop_pawns.eg() < 0);
+    }
+
+    #[test]
+    fn a_minor_behind_its_pawn_is_shielded() {
+        assert_eq!(term(minor_behind_pawn, "4k3/8/8/8/4P3/4N3/8/4K3 w - - 0 1", Color::White), PARAMS.minor_behind_pawn);
+        assert_eq!(term(minor_behind_pawn, "4k3/8/8/4p3/4N3/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert_eq!(term(minor_behind_pawn, "4k3/4b3/4p3/8/8/8/8/4K3 w - - 0 1", Color::Black), PARAMS.minor_behind_pawn);
     }
 }

@@ -2,12 +2,11 @@
 //! The side to move may save one of them, but two such threats or a
 //! threat on a pinned piece usually cost material.
 
-use shakmaty::{Color, Role};
+use shakmaty::{attacks, Bitboard, Color, Rank, Role};
 
 use super::context::Ctx;
 use super::masks::ci;
 use super::score::S;
-
 
 /// Non-pawn pieces of `color` that an enemy pawn attacks.
 pub fn attacked_by_pawns(ctx: &Ctx, color: Color) -> S {
@@ -30,9 +29,49 @@ pub fn attacked_by_lesser(ctx: &Ctx, color: Color) -> S {
         + ctx.p.queen_attacked_by_lesser * (queens & lesser_than_queen).count() as i32
 }
 
+/// Pieces and pawns of `color` (not the king) that the enemy attacks and
+/// nothing of ours defends: free material unless we spend a move on it.
+pub fn hanging(ctx: &Ctx, color: Color) -> S {
+    let (us, them) = (ci(color), ci(!color));
+    let targets = ctx.pieces[us] & !ctx.board.kings();
+    ctx.p.hanging * (targets & ctx.attacks[them] & !ctx.attacks[us]).count() as i32
+}
+
+/// Squares `color`'s pawns can advance to in one move (two from their
+/// starting rank) where no enemy pawn takes them and the enemy does not
+/// win them outright.
+fn safe_pawn_pushes(ctx: &Ctx, color: Color) -> Bitboard {
+    let (us, them) = (ci(color), ci(!color));
+    let empty = !ctx.occupied;
+    let (single, double) = match color {
+        Color::White => {
+            let one = Bitboard(ctx.pawns[us].0 << 8) & empty;
+            (one, Bitboard((one & Bitboard::from_rank(Rank::Third)).0 << 8) & empty)
+        }
+        Color::Black => {
+            let one = Bitboard(ctx.pawns[us].0 >> 8) & empty;
+            (one, Bitboard((one & Bitboard::from_rank(Rank::Sixth)).0 >> 8) & empty)
+        }
+    };
+    (single | double) & !ctx.pawn_attacks(!color) & (ctx.attacks[us] | !ctx.attacks[them])
+}
+
+/// Enemy pieces that one of `color`'s pawns would attack after a safe
+/// push: a threat the enemy must already reckon with.
+pub fn pawn_push_threats(ctx: &Ctx, color: Color) -> S {
+    let mut hit = Bitboard(0);
+    for sq in safe_pawn_pushes(ctx, color) {
+        hit |= attacks::pawn_attacks(color, sq);
+    }
+    let targets = ctx.pieces[ci(!color)] & !ctx.board.pawns() & !ctx.board.kings();
+    ctx.p.pawn_push_threat * (hit & targets).count() as i32
+}
+
 /// All threat terms, White's view.
 pub fn threats(ctx: &Ctx) -> S {
-    ctx.white_minus_black(|ctx, color| attacked_by_pawns(ctx, color) + attacked_by_lesser(ctx, color))
+    ctx.white_minus_black(|ctx, color| {
+        attacked_by_pawns(ctx, color) + attacked_by_lesser(ctx, color) + hanging(ctx, color) + pawn_push_threats(ctx, color)
+    })
 }
 
 #[cfg(test)]
@@ -51,5 +90,23 @@ mod tests {
     fn a_queen_attacked_by_a_knight_is_a_threat() {
         assert_eq!(term(attacked_by_lesser, "4k3/8/3q4/8/4N3/8/8/4K3 b - - 0 1", Color::Black), PARAMS.queen_attacked_by_lesser);
         assert_eq!(term(attacked_by_lesser, "4k3/8/3q4/8/8/4N3/8/4K3 b - - 0 1", Color::Black), S::ZERO);
+    }
+
+    #[test]
+    fn an_undefended_attacked_piece_hangs() {
+        // The e5 knight is attacked by the e1 rook; the d6 pawn guards it.
+        assert_eq!(term(hanging, "4k3/8/3p4/4n3/8/8/8/4RK2 b - - 0 1", Color::Black), S::ZERO);
+        assert_eq!(term(hanging, "4k3/8/8/4n3/8/8/8/4RK2 b - - 0 1", Color::Black), PARAMS.hanging);
+        assert!(PARAMS.hanging.mg() < 0);
+    }
+
+    #[test]
+    fn a_safe_pawn_push_that_forks_is_a_threat() {
+        // d4-d5 would hit the c6 knight and the e6 rook.
+        assert_eq!(term(pawn_push_threats, "4k3/8/2n1r3/8/3P4/8/8/4K3 w - - 0 1", Color::White), PARAMS.pawn_push_threat * 2);
+        // A bishop on e6 would win the pawn on d5, a pawn there would take it.
+        assert_eq!(term(pawn_push_threats, "4k3/8/2n1b3/8/3P4/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert_eq!(term(pawn_push_threats, "4k3/8/2n1p3/8/3P4/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert!(PARAMS.pawn_push_threat.mg() > 0);
     }
 }
