@@ -20,7 +20,7 @@ const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
        intrigue epd FILE [MS [MODE [Name=Value...]]]  solve an EPD suite (bm/am), MS ms per position
                                  (default 250)
        intrigue tune DATA [EPOCHS [L2 [placement]]]  Texel-tune the evaluation weights on
-                                 'FEN [result]' lines; 'placement' fits the piece-square tables too
+                                 'FEN [score]' lines (result or 0..1 target); 'placement' fits the piece-square tables too
        intrigue positions PGN... training lines 'FEN [result]' from games
        intrigue datagen OPENINGS GAMES NODES [THREADS [FIRST]]  self-play training lines
        intrigue book build SOURCE OUT.bin   build a Polyglot book from a text file of opening lines

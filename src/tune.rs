@@ -54,7 +54,9 @@ struct Sample {
     coefficients: Vec<(u16, f32, f32)>,
 }
 
-/// Parses `FEN [R]` (also `FEN; R` and `FEN R`), R from White's view.
+/// Parses `FEN [R]` (also `FEN; R` and `FEN R`), R from White's view:
+/// a game result, or any expected score between 0 and 1 (a result
+/// blended with a stronger engine's verdict, say).
 pub fn parse_line(line: &str) -> Option<(Game, f64)> {
     let line = line.trim();
     let (fen, result) = if let Some(i) = line.rfind('[') {
@@ -67,7 +69,10 @@ pub fn parse_line(line: &str) -> Option<(Game, f64)> {
         "1.0" | "1" | "1-0" => 1.0,
         "0.5" | "1/2-1/2" => 0.5,
         "0.0" | "0" | "0-1" => 0.0,
-        _ => return None,
+        other => match other.parse::<f64>() {
+            Ok(score) if (0.0..=1.0).contains(&score) => score,
+            _ => return None,
+        },
     };
     let game = Game::from_fen(fen.trim().trim_end_matches(';'), shakmaty::CastlingMode::Standard).ok()?;
     Some((game, result))
@@ -442,6 +447,9 @@ mod tests {
         assert_eq!(r, 1.0);
         let (_, r) = parse_line("4k3/8/8/8/8/8/8/3QK3 w - - 0 1; 0.5").unwrap();
         assert_eq!(r, 0.5);
+        let (_, r) = parse_line("4k3/8/8/8/8/8/8/3QK3 w - - 0 1 [0.8125]").unwrap();
+        assert_eq!(r, 0.8125);
+        assert!(parse_line("4k3/8/8/8/8/8/8/3QK3 w - - 0 1 [1.5]").is_none());
         assert!(parse_line("nonsense [1.0]").is_none());
     }
 
