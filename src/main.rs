@@ -21,6 +21,9 @@ const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
                                  (default 250)
        intrigue tune DATA [EPOCHS [L2 [placement]]]  Texel-tune the evaluation weights on
                                  'FEN [score]' lines (result or 0..1 target); 'placement' fits the piece-square tables too
+       intrigue label DATA ENGINE [DEPTH [WEIGHT [STEP [THREADS]]]]  relabel 'FEN [R]' lines with
+                                 (1-WEIGHT)*R + WEIGHT*(ENGINE's score at DEPTH as an expected score);
+                                 every STEP-th line, THREADS engines at once (defaults 7 0.5 1 1)
        intrigue positions PGN... training lines 'FEN [result]' from games
        intrigue datagen OPENINGS GAMES NODES [THREADS [FIRST]]  self-play training lines
        intrigue book build SOURCE OUT.bin   build a Polyglot book from a text file of opening lines
@@ -45,6 +48,7 @@ fn main() -> ExitCode {
         Some("perft") => run_perft(&args[1..]),
         Some("epd") => run_epd(&args[1..]),
         Some("tune") => run_tune(&args[1..]),
+        Some("label") => run_label(&args[1..]),
         Some("positions") => run_positions(&args[1..]),
         Some("datagen") => run_datagen(&args[1..]),
         Some("book") => run_book(&args[1..]),
@@ -309,6 +313,48 @@ fn run_tune(args: &[String]) -> ExitCode {
     print!("{}", out.params.to_source());
     if placement {
         print!("{}", out.placement_source());
+    }
+    ExitCode::SUCCESS
+}
+
+fn run_label(args: &[String]) -> ExitCode {
+    let (Some(path), Some(engine)) = (args.first(), args.get(1)) else {
+        eprintln!("label: give a data file and a UCI engine\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let (Some(depth), Some(weight), Some(step), Some(threads)) = (
+        optional_arg(args.get(2), 7u32, |&d| d > 0, "label: depth must be a positive number"),
+        optional_arg(args.get(3), 0.5f64, |w| (0.0..=1.0).contains(w), "label: the weight is between 0 and 1"),
+        optional_arg(args.get(4), 1usize, |&s| s > 0, "label: step must be a positive number"),
+        optional_arg(args.get(5), 1usize, |&t| (1..=256).contains(&t), "label: threads must be 1 to 256"),
+    ) else {
+        return ExitCode::from(2);
+    };
+    let Some(text) = read_file("label", path) else { return ExitCode::from(2) };
+    let lines: Vec<String> = text.lines().step_by(step).map(String::from).collect();
+    // Contiguous chunks, one teacher each, so that the output keeps the
+    // input's order (the tuner's held-out blocks rely on it).
+    let chunk = lines.len().div_ceil(threads).max(1);
+    let labelled: Vec<std::io::Result<Vec<String>>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = lines
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut teacher = intrigue::label::Teacher::start(engine)?;
+                    intrigue::label::label_lines(part, &mut teacher, depth, weight)
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap_or_else(|_| Err(std::io::Error::other("a labelling thread panicked")))).collect()
+    });
+    for part in labelled {
+        match part {
+            Ok(part) => part.iter().for_each(|l| println!("{l}")),
+            Err(e) => {
+                eprintln!("label: {engine}: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
     }
     ExitCode::SUCCESS
 }
