@@ -66,13 +66,10 @@ pub fn parse_line(line: &str) -> Option<(Game, f64)> {
         (&line[..i], &line[i + 1..])
     };
     let result = match result.trim() {
-        "1.0" | "1" | "1-0" => 1.0,
-        "0.5" | "1/2-1/2" => 0.5,
-        "0.0" | "0" | "0-1" => 0.0,
-        other => match other.parse::<f64>() {
-            Ok(score) if (0.0..=1.0).contains(&score) => score,
-            _ => return None,
-        },
+        "1-0" => 1.0,
+        "1/2-1/2" => 0.5,
+        "0-1" => 0.0,
+        number => number.parse::<f64>().ok().filter(|score| (0.0..=1.0).contains(score))?,
     };
     let game = Game::from_fen(fen.trim().trim_end_matches(';'), shakmaty::CastlingMode::Standard).ok()?;
     Some((game, result))

@@ -4,7 +4,7 @@
 use arrayvec::ArrayVec;
 use shakmaty::{attacks, Bitboard, Board, Chess, Color, Position, Role, Square};
 
-use super::masks::ci;
+use super::masks::{ci, forward};
 use super::pst::{PHASE_MAX, PHASE_WEIGHT, PSQT};
 use super::score::S;
 use super::params::{Params, PARAMS};
@@ -44,11 +44,7 @@ pub struct Ctx<'a> {
 
 fn zone(king: Square, color: Color) -> Bitboard {
     let near = attacks::king_attacks(king).with(king);
-    let forward = match color {
-        Color::White => Bitboard(near.0 << 8),
-        Color::Black => Bitboard(near.0 >> 8),
-    };
-    near | forward
+    near | forward(color, near)
 }
 
 impl<'a> Ctx<'a> {

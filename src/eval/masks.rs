@@ -71,6 +71,23 @@ pub fn ci(color: Color) -> usize {
     }
 }
 
+/// `squares` moved one rank towards `color`'s enemy (off the board at the
+/// last rank).
+#[inline]
+pub fn forward(color: Color, squares: Bitboard) -> Bitboard {
+    match color {
+        Color::White => Bitboard(squares.0 << 8),
+        Color::Black => Bitboard(squares.0 >> 8),
+    }
+}
+
+/// The squares pawns of `color` standing on `squares` attack, all at once.
+#[inline]
+pub fn pawn_attacks_from(color: Color, squares: Bitboard) -> Bitboard {
+    let ahead = forward(color, squares).0;
+    Bitboard(((ahead & !FILE_A) >> 1) | ((ahead & !file_mask(7)) << 1))
+}
+
 #[inline]
 pub fn front_span(color: Color, sq: Square) -> Bitboard {
     Bitboard(TABLES.front_span[ci(color)][sq as usize])
@@ -97,6 +114,16 @@ pub fn relative_rank(color: Color, sq: Square) -> usize {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn pawn_attacks_from_a_set_match_shakmaty_square_by_square() {
+        use shakmaty::attacks::pawn_attacks;
+        let pawns = Bitboard(0x00ff_0000_0000_ff00 | 0x0000_0081_8100_0000);
+        for color in [Color::White, Color::Black] {
+            let one_by_one = pawns.into_iter().fold(Bitboard(0), |acc, sq| acc | pawn_attacks(color, sq));
+            assert_eq!(pawn_attacks_from(color, pawns), one_by_one, "{color:?}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -4,7 +4,7 @@
 use shakmaty::{Bitboard, Color, Role};
 
 use super::context::Ctx;
-use super::masks::{attack_span, ci, file_mask, relative_rank};
+use super::masks::{attack_span, ci, file_mask, forward, relative_rank};
 use super::score::S;
 
 /// The reachable-square count that is "normal" (worth zero) for knight,
@@ -93,11 +93,8 @@ pub fn bishop_pawns(ctx: &Ctx, color: Color) -> S {
 /// frontal attack, and the pawn is protected from the front.
 pub fn minor_behind_pawn(ctx: &Ctx, color: Color) -> S {
     let minors = ctx.ours(color, Role::Knight) | ctx.ours(color, Role::Bishop);
-    let shielded = match color {
-        Color::White => minors & Bitboard(ctx.pawns[0].0 >> 8),
-        Color::Black => minors & Bitboard(ctx.pawns[1].0 << 8),
-    };
-    ctx.p.minor_behind_pawn * shielded.count() as i32
+    let behind_our_pawns = forward(!color, ctx.pawns[ci(color)]);
+    ctx.p.minor_behind_pawn * (minors & behind_our_pawns).count() as i32
 }
 
 /// All piece terms, White's view.

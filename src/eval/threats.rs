@@ -2,10 +2,10 @@
 //! The side to move may save one of them, but two such threats or a
 //! threat on a pinned piece usually cost material.
 
-use shakmaty::{attacks, Bitboard, Color, Rank, Role};
+use shakmaty::{Bitboard, Color, Rank, Role};
 
 use super::context::Ctx;
-use super::masks::ci;
+use super::masks::{ci, forward, pawn_attacks_from};
 use super::score::S;
 
 /// Non-pawn pieces of `color` that an enemy pawn attacks.
@@ -43,26 +43,16 @@ pub fn hanging(ctx: &Ctx, color: Color) -> S {
 fn safe_pawn_pushes(ctx: &Ctx, color: Color) -> Bitboard {
     let (us, them) = (ci(color), ci(!color));
     let empty = !ctx.occupied;
-    let (single, double) = match color {
-        Color::White => {
-            let one = Bitboard(ctx.pawns[us].0 << 8) & empty;
-            (one, Bitboard((one & Bitboard::from_rank(Rank::Third)).0 << 8) & empty)
-        }
-        Color::Black => {
-            let one = Bitboard(ctx.pawns[us].0 >> 8) & empty;
-            (one, Bitboard((one & Bitboard::from_rank(Rank::Sixth)).0 >> 8) & empty)
-        }
-    };
+    let single = forward(color, ctx.pawns[us]) & empty;
+    let third_rank = Bitboard::from_rank(color.fold_wb(Rank::Third, Rank::Sixth));
+    let double = forward(color, single & third_rank) & empty;
     (single | double) & !ctx.pawn_attacks(!color) & (ctx.attacks[us] | !ctx.attacks[them])
 }
 
 /// Enemy pieces that one of `color`'s pawns would attack after a safe
 /// push: a threat the enemy must already reckon with.
 pub fn pawn_push_threats(ctx: &Ctx, color: Color) -> S {
-    let mut hit = Bitboard(0);
-    for sq in safe_pawn_pushes(ctx, color) {
-        hit |= attacks::pawn_attacks(color, sq);
-    }
+    let hit = pawn_attacks_from(color, safe_pawn_pushes(ctx, color));
     let targets = ctx.pieces[ci(!color)] & !ctx.board.pawns() & !ctx.board.kings();
     ctx.p.pawn_push_threat * (hit & targets).count() as i32
 }
