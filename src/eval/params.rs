@@ -20,7 +20,10 @@ pub struct Params {
     pub connected: [S; 8],
     // Piece activity.
     /// Per reachable square beyond the normal count: knight, bishop, rook, queen.
-    pub mobility: [S; 4],
+    pub knight_mobility: [S; 9],
+    pub bishop_mobility: [S; 14],
+    pub rook_mobility: [S; 15],
+    pub queen_mobility: [S; 28],
     pub bishop_pair: S,
     pub rook_open_file: S,
     pub rook_semi_open_file: S,
@@ -37,6 +40,12 @@ pub struct Params {
     pub semi_open_file_near_king: S,
     /// An enemy knight, bishop, rook or queen has a safe checking square.
     pub safe_check: [S; 4],
+    /// The king-attack penalty by attack units (see `king::king_attackers`);
+    /// the last entry stands for every larger count.
+    pub king_attack: [S; 30],
+    /// An enemy pawn storming a file around our king, by its rank counted
+    /// from our side: the nearer it comes, the more it pries the shield open.
+    pub pawn_storm: [S; 8],
     /// Per king-zone square the enemy attacks and only the king defends.
     pub weak_king_square: S,
     // Threats.
@@ -57,7 +66,10 @@ pub const DEFAULT: Params = Params {
     doubled: S(-14, -15),
     backward: S(-3, -3),
     connected: [S(0, 0), S(-2, -3), S(7, 6), S(9, 8), S(14, 4), S(27, 15), S(40, 48), S(0, 0)],
-    mobility: [S(3, 1), S(4, 4), S(3, 4), S(1, -1)],
+    knight_mobility: [S(-12, -4), S(-9, -3), S(-6, -2), S(-3, -1), S(0, 0), S(3, 1), S(6, 2), S(9, 3), S(12, 4)],
+    bishop_mobility: [S(-24, -24), S(-20, -20), S(-16, -16), S(-12, -12), S(-8, -8), S(-4, -4), S(0, 0), S(4, 4), S(8, 8), S(12, 12), S(16, 16), S(20, 20), S(24, 24), S(28, 28)],
+    rook_mobility: [S(-21, -28), S(-18, -24), S(-15, -20), S(-12, -16), S(-9, -12), S(-6, -8), S(-3, -4), S(0, 0), S(3, 4), S(6, 8), S(9, 12), S(12, 16), S(15, 20), S(18, 24), S(21, 28)],
+    queen_mobility: [S(-13, 13), S(-12, 12), S(-11, 11), S(-10, 10), S(-9, 9), S(-8, 8), S(-7, 7), S(-6, 6), S(-5, 5), S(-4, 4), S(-3, 3), S(-2, 2), S(-1, 1), S(0, 0), S(1, -1), S(2, -2), S(3, -3), S(4, -4), S(5, -5), S(6, -6), S(7, -7), S(8, -8), S(9, -9), S(10, -10), S(11, -11), S(12, -12), S(13, -13), S(14, -14)],
     bishop_pair: S(34, 60),
     rook_open_file: S(33, 6),
     rook_semi_open_file: S(11, 25),
@@ -71,6 +83,8 @@ pub const DEFAULT: Params = Params {
     open_file_near_king: S(-31, 1),
     semi_open_file_near_king: S(-18, 19),
     safe_check: [S(-7, -4), S(-3, -12), S(-8, -12), S(-13, -10)],
+    king_attack: [S(0, 0), S(0, 0), S(-2, 0), S(-4, 0), S(-8, 0), S(-12, 0), S(-18, 0), S(-24, 0), S(-32, 0), S(-40, 0), S(-50, 0), S(-60, 0), S(-72, 0), S(-84, 0), S(-98, 0), S(-112, 0), S(-128, 0), S(-144, 0), S(-162, 0), S(-180, 0), S(-200, 0), S(-220, 0), S(-242, 0), S(-264, 0), S(-288, 0), S(-312, 0), S(-338, 0), S(-364, 0), S(-392, 0), S(-400, 0)],
+    pawn_storm: [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
     weak_king_square: S(-6, 2),
     attacked_by_pawn: S(-39, -33),
     minor_attacked_by_minor: S(-12, -10),
@@ -100,8 +114,17 @@ impl Params {
         for (i, s) in self.connected.iter_mut().enumerate() {
             v.push((format!("connected[{i}]"), s));
         }
-        for (i, s) in self.mobility.iter_mut().enumerate() {
-            v.push((format!("mobility[{i}]"), s));
+        for (i, s) in self.knight_mobility.iter_mut().enumerate() {
+            v.push((format!("knight_mobility[{i}]"), s));
+        }
+        for (i, s) in self.bishop_mobility.iter_mut().enumerate() {
+            v.push((format!("bishop_mobility[{i}]"), s));
+        }
+        for (i, s) in self.rook_mobility.iter_mut().enumerate() {
+            v.push((format!("rook_mobility[{i}]"), s));
+        }
+        for (i, s) in self.queen_mobility.iter_mut().enumerate() {
+            v.push((format!("queen_mobility[{i}]"), s));
         }
         v.push(("bishop_pair".into(), &mut self.bishop_pair));
         v.push(("rook_open_file".into(), &mut self.rook_open_file));
@@ -117,6 +140,12 @@ impl Params {
         v.push(("semi_open_file_near_king".into(), &mut self.semi_open_file_near_king));
         for (i, s) in self.safe_check.iter_mut().enumerate() {
             v.push((format!("safe_check[{i}]"), s));
+        }
+        for (i, s) in self.king_attack.iter_mut().enumerate() {
+            v.push((format!("king_attack[{i}]"), s));
+        }
+        for (i, s) in self.pawn_storm.iter_mut().enumerate() {
+            v.push((format!("pawn_storm[{i}]"), s));
         }
         v.push(("weak_king_square".into(), &mut self.weak_king_square));
         v.push(("attacked_by_pawn".into(), &mut self.attacked_by_pawn));
@@ -164,6 +193,6 @@ mod tests {
         // printing the defaults gives them back verbatim.
         let src = DEFAULT.to_source();
         assert!(include_str!("params.rs").contains(&src), "{src}");
-        assert_eq!(DEFAULT.clone().fields_mut().len(), 8 + 8 + 5 + 8 + 4 + 8 + 4 + 4 + 1 + 6);
+        assert_eq!(DEFAULT.clone().fields_mut().len(), 8 + 8 + 5 + 8 + (9 + 14 + 15 + 28) + 8 + 4 + 4 + 30 + 8 + 1 + 6);
     }
 }
