@@ -155,6 +155,9 @@ mod tests {
         assert!(attacked.mg() < -20 && attacked.mg() > -150, "{attacked:?}");
         let quiet = term(king_attackers, "r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R2Q2K1 b - - 0 1", Color::Black);
         assert_eq!(quiet, S::ZERO);
+        // However the table is fitted, a heavier attack never costs less.
+        let mg: Vec<i32> = PARAMS.king_attack.iter().map(|s| s.mg()).collect();
+        assert!(mg.windows(2).all(|w| w[1] <= w[0]), "{mg:?}");
     }
 
     #[test]

@@ -127,6 +127,12 @@ mod tests {
         assert_eq!(centre, PARAMS.knight_mobility[8]);
         assert_eq!(corner, PARAMS.knight_mobility[2]);
         assert!(centre.mg() > corner.mg() && centre.eg() > corner.eg(), "{centre:?} {corner:?}");
+        // The fitted tables still pay for every square up to a piece's usual
+        // count: a trapped piece is never worth more than a free one.
+        for (table, usual) in [(&PARAMS.knight_mobility[..], 6), (&PARAMS.bishop_mobility[..], 10), (&PARAMS.rook_mobility[..], 11)] {
+            let mg: Vec<i32> = table[..usual].iter().map(|s| s.mg()).collect();
+            assert!(mg.windows(2).all(|w| w[1] >= w[0]), "{mg:?}");
+        }
     }
 
     #[test]
