@@ -4,19 +4,18 @@
 use shakmaty::{attacks, Bitboard, Color, Role};
 
 use super::context::Ctx;
-use super::masks::{ci, file_mask, relative_rank};
+use super::masks::{ci, file_mask, forward, relative_rank};
 use super::score::S;
 
 /// Attack units per attacking piece, by role (knight, bishop, rook, queen).
-const ATTACKER_WEIGHT: [i32; 7] = [0, 0, 2, 2, 3, 5, 0];
-/// Middlegame penalty grows with the square of the attack units, halved:
-/// bishop and knight eyeing the king cost ~20 cp, queen, rook and knight
-/// in a real assault ~100, everything at once is capped.
-const ATTACK_DIVISOR: i32 = 2;
-const MAX_ATTACK_PENALTY: i32 = 400;
+const ATTACKER_WEIGHT: [usize; 7] = [0, 0, 2, 2, 3, 5, 0];
 
 /// Penalty for enemy pieces attacking the squares around `color`'s king.
-/// One attacker alone is rarely dangerous, so it takes two.
+/// One attacker alone is rarely dangerous, so it takes two. The penalty
+/// is a fitted table over the attack units rather than a formula: danger
+/// grows much faster than the number of attackers (a queen and a knight
+/// together are worth far more than twice either), and the table lets the
+/// tuner find that curve.
 pub fn king_attackers(ctx: &Ctx, color: Color) -> S {
     let them = !color;
     let zone = ctx.king_zone[ci(color)];
@@ -24,7 +23,7 @@ pub fn king_attackers(ctx: &Ctx, color: Color) -> S {
     let mut hits = 0;
     let mut attackers = 0;
     for p in ctx.pieces_attacks.iter().filter(|p| p.color == them) {
-        let h = (p.attacks & zone).count() as i32;
+        let h = (p.attacks & zone).count();
         if h > 0 {
             attackers += 1;
             weight += ATTACKER_WEIGHT[p.role as usize];
@@ -35,7 +34,7 @@ pub fn king_attackers(ctx: &Ctx, color: Color) -> S {
         return S::ZERO;
     }
     let units = weight + hits / 2;
-    S(-(units * units / ATTACK_DIVISOR).min(MAX_ATTACK_PENALTY), 0)
+    ctx.p.king_attack[units.min(ctx.p.king_attack.len() - 1)]
 }
 
 fn king_files(ctx: &Ctx, color: Color) -> impl Iterator<Item = usize> {
@@ -70,6 +69,23 @@ pub fn open_files_near_king(ctx: &Ctx, color: Color) -> S {
         let file = Bitboard(file_mask(f));
         if (file & ctx.pawns[c]).is_empty() {
             total += if (file & ctx.pawns[1 - c]).is_empty() { ctx.p.open_file_near_king } else { ctx.p.semi_open_file_near_king };
+        }
+    }
+    total
+}
+
+/// Enemy pawns advancing on the files around `color`'s king: on each
+/// file the one nearest our king, valued by how far it has come. A pawn
+/// our own pawn blocks head-on cannot open the file and is left out.
+pub fn pawn_storm(ctx: &Ctx, color: Color) -> S {
+    let (us, them) = (ci(color), ci(!color));
+    let blocked = forward(color, ctx.pawns[us]);
+    let mut total = S::ZERO;
+    for f in king_files(ctx, color) {
+        let stormers = Bitboard(file_mask(f)) & ctx.pawns[them];
+        let nearest = if color == Color::White { stormers.first() } else { stormers.last() };
+        if let Some(sq) = nearest.filter(|&sq| !blocked.contains(sq)) {
+            total += ctx.p.pawn_storm[relative_rank(color, sq)];
         }
     }
     total
@@ -120,6 +136,7 @@ pub fn king_safety(ctx: &Ctx) -> S {
         king_attackers(ctx, color)
             + pawn_shield(ctx, color)
             + open_files_near_king(ctx, color)
+            + pawn_storm(ctx, color)
             + safe_checks(ctx, color)
             + weak_king_squares(ctx, color)
     })
@@ -138,6 +155,9 @@ mod tests {
         assert!(attacked.mg() < -20 && attacked.mg() > -150, "{attacked:?}");
         let quiet = term(king_attackers, "r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R2Q2K1 b - - 0 1", Color::Black);
         assert_eq!(quiet, S::ZERO);
+        // However the table is fitted, a heavier attack never costs less.
+        let mg: Vec<i32> = PARAMS.king_attack.iter().map(|s| s.mg()).collect();
+        assert!(mg.windows(2).all(|w| w[1] <= w[0]), "{mg:?}");
     }
 
     #[test]
@@ -145,6 +165,18 @@ mod tests {
         assert_eq!(term(pawn_shield, "4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1", Color::White), PARAMS.shield_near * 3);
         assert_eq!(term(pawn_shield, "4k3/8/8/8/4K3/8/5PPP/8 w - - 0 1", Color::White), S::ZERO);
         assert_eq!(term(open_files_near_king, "4k3/8/8/8/8/8/5P1P/6K1 w - - 0 1", Color::White), PARAMS.open_file_near_king);
+    }
+
+    #[test]
+    fn pawns_storming_the_king_are_counted_nearest_first_unless_blocked() {
+        // h4 storms (h6 behind it does not count again); g3 is stopped by g2.
+        let white = term(pawn_storm, "6k1/8/7p/8/7p/6p1/5PPP/6K1 w - - 0 1", Color::White);
+        assert_eq!(white, PARAMS.pawn_storm[3]);
+        // The same picture from Black's side.
+        let black = term(pawn_storm, "6k1/5ppp/6P1/7P/8/7P/8/6K1 b - - 0 1", Color::Black);
+        assert_eq!(black, PARAMS.pawn_storm[3]);
+        // A king in the centre is not stormed from the wing.
+        assert_eq!(term(pawn_storm, "6k1/8/8/8/7p/8/5PPP/3K4 w - - 0 1", Color::White), S::ZERO);
     }
 
     #[test]

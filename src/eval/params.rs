@@ -20,7 +20,10 @@ pub struct Params {
     pub connected: [S; 8],
     // Piece activity.
     /// Per reachable square beyond the normal count: knight, bishop, rook, queen.
-    pub mobility: [S; 4],
+    pub knight_mobility: [S; 9],
+    pub bishop_mobility: [S; 14],
+    pub rook_mobility: [S; 15],
+    pub queen_mobility: [S; 28],
     pub bishop_pair: S,
     pub rook_open_file: S,
     pub rook_semi_open_file: S,
@@ -37,6 +40,12 @@ pub struct Params {
     pub semi_open_file_near_king: S,
     /// An enemy knight, bishop, rook or queen has a safe checking square.
     pub safe_check: [S; 4],
+    /// The king-attack penalty by attack units (see `king::king_attackers`);
+    /// the last entry stands for every larger count.
+    pub king_attack: [S; 30],
+    /// An enemy pawn storming a file around our king, by its rank counted
+    /// from our side: the nearer it comes, the more it pries the shield open.
+    pub pawn_storm: [S; 8],
     /// Per king-zone square the enemy attacks and only the king defends.
     pub weak_king_square: S,
     // Threats.
@@ -49,35 +58,40 @@ pub struct Params {
 }
 
 pub const DEFAULT: Params = Params {
-    passed: [S(0, 0), S(3, 15), S(-2, 23), S(4, 38), S(28, 72), S(52, 64), S(62, 78), S(0, 0)],
-    free_path: [S(0, 0), S(1, 8), S(-7, -1), S(-2, 18), S(9, 32), S(15, 45), S(10, 28), S(0, 0)],
-    king_distance_theirs: S(-2, 11),
+    passed: [S(0, 0), S(1, 12), S(-5, 20), S(2, 36), S(27, 70), S(53, 64), S(60, 69), S(0, 0)],
+    free_path: [S(0, 0), S(0, 6), S(-8, -2), S(-4, 17), S(8, 30), S(16, 48), S(10, 26), S(0, 0)],
+    king_distance_theirs: S(-1, 10),
     king_distance_ours: S(1, -13),
-    isolated: S(-5, -12),
-    doubled: S(-14, -15),
-    backward: S(-3, -3),
-    connected: [S(0, 0), S(-2, -3), S(7, 6), S(9, 8), S(14, 4), S(27, 15), S(40, 48), S(0, 0)],
-    mobility: [S(3, 1), S(4, 4), S(3, 4), S(1, -1)],
+    isolated: S(-3, -14),
+    doubled: S(-14, -16),
+    backward: S(-7, -2),
+    connected: [S(0, 0), S(2, -4), S(11, 5), S(12, 7), S(22, 6), S(28, 14), S(40, 48), S(0, 0)],
+    knight_mobility: [S(-18, -5), S(-10, -4), S(-5, -2), S(-2, 0), S(4, 2), S(7, 4), S(10, 6), S(10, 4), S(11, 2)],
+    bishop_mobility: [S(-30, -26), S(-24, -21), S(-14, -17), S(-8, -11), S(-3, -4), S(0, 1), S(3, 4), S(3, 9), S(8, 10), S(11, 14), S(15, 14), S(19, 20), S(24, 24), S(27, 27)],
+    rook_mobility: [S(-25, -30), S(-18, -24), S(-15, -21), S(-10, -16), S(-8, -11), S(-4, -6), S(-2, -3), S(0, 2), S(3, 6), S(6, 9), S(8, 13), S(11, 16), S(15, 20), S(17, 22), S(19, 22)],
+    queen_mobility: [S(-12, 13), S(-12, 12), S(-12, 11), S(-11, 10), S(-11, 8), S(-10, 8), S(-8, 6), S(-6, 5), S(-4, 5), S(-3, 4), S(-3, 3), S(-1, 2), S(0, 2), S(1, 1), S(1, -1), S(3, -2), S(4, -2), S(4, -4), S(5, -5), S(7, -6), S(7, -7), S(8, -8), S(9, -9), S(10, -10), S(11, -11), S(12, -12), S(13, -13), S(14, -14)],
     bishop_pair: S(34, 60),
-    rook_open_file: S(33, 6),
-    rook_semi_open_file: S(11, 25),
-    rook_on_seventh: S(-6, 3),
-    knight_outpost: S(32, 13),
-    bishop_outpost: S(15, 7),
-    bishop_pawns: S(-4, -4),
-    minor_behind_pawn: S(5, 3),
-    shield_near: S(10, -5),
-    shield_far: S(4, -3),
-    open_file_near_king: S(-31, 1),
-    semi_open_file_near_king: S(-18, 19),
-    safe_check: [S(-7, -4), S(-3, -12), S(-8, -12), S(-13, -10)],
-    weak_king_square: S(-6, 2),
-    attacked_by_pawn: S(-39, -33),
-    minor_attacked_by_minor: S(-12, -10),
-    rook_attacked_by_minor: S(-33, -17),
-    queen_attacked_by_lesser: S(-36, -20),
-    hanging: S(-5, -22),
-    pawn_push_threat: S(16, 8),
+    rook_open_file: S(34, 3),
+    rook_semi_open_file: S(12, 23),
+    rook_on_seventh: S(-7, 4),
+    knight_outpost: S(30, 13),
+    bishop_outpost: S(17, 8),
+    bishop_pawns: S(-4, -5),
+    minor_behind_pawn: S(7, 4),
+    shield_near: S(10, -6),
+    shield_far: S(7, -4),
+    open_file_near_king: S(-29, 1),
+    semi_open_file_near_king: S(-21, 23),
+    safe_check: [S(-10, -6), S(-3, -15), S(-10, -9), S(-17, -16)],
+    king_attack: [S(0, 0), S(0, 0), S(-2, 0), S(-4, 0), S(-8, 0), S(-13, -1), S(-18, -1), S(-22, 1), S(-24, 0), S(-35, 0), S(-49, 0), S(-59, -1), S(-71, 0), S(-84, 0), S(-98, 0), S(-112, 0), S(-128, 0), S(-144, 0), S(-162, 0), S(-180, 0), S(-200, 0), S(-220, 0), S(-242, 0), S(-264, 0), S(-288, 0), S(-312, 0), S(-338, 0), S(-364, 0), S(-392, 0), S(-400, 0)],
+    pawn_storm: [S(0, 0), S(1, 4), S(1, 7), S(-4, 3), S(-1, -1), S(8, -2), S(0, -2), S(0, 0)],
+    weak_king_square: S(-8, 3),
+    attacked_by_pawn: S(-38, -31),
+    minor_attacked_by_minor: S(-12, -9),
+    rook_attacked_by_minor: S(-32, -15),
+    queen_attacked_by_lesser: S(-33, -19),
+    hanging: S(-1, -21),
+    pawn_push_threat: S(17, 8),
 };
 
 pub static PARAMS: Params = DEFAULT;
@@ -100,8 +114,17 @@ impl Params {
         for (i, s) in self.connected.iter_mut().enumerate() {
             v.push((format!("connected[{i}]"), s));
         }
-        for (i, s) in self.mobility.iter_mut().enumerate() {
-            v.push((format!("mobility[{i}]"), s));
+        for (i, s) in self.knight_mobility.iter_mut().enumerate() {
+            v.push((format!("knight_mobility[{i}]"), s));
+        }
+        for (i, s) in self.bishop_mobility.iter_mut().enumerate() {
+            v.push((format!("bishop_mobility[{i}]"), s));
+        }
+        for (i, s) in self.rook_mobility.iter_mut().enumerate() {
+            v.push((format!("rook_mobility[{i}]"), s));
+        }
+        for (i, s) in self.queen_mobility.iter_mut().enumerate() {
+            v.push((format!("queen_mobility[{i}]"), s));
         }
         v.push(("bishop_pair".into(), &mut self.bishop_pair));
         v.push(("rook_open_file".into(), &mut self.rook_open_file));
@@ -117,6 +140,12 @@ impl Params {
         v.push(("semi_open_file_near_king".into(), &mut self.semi_open_file_near_king));
         for (i, s) in self.safe_check.iter_mut().enumerate() {
             v.push((format!("safe_check[{i}]"), s));
+        }
+        for (i, s) in self.king_attack.iter_mut().enumerate() {
+            v.push((format!("king_attack[{i}]"), s));
+        }
+        for (i, s) in self.pawn_storm.iter_mut().enumerate() {
+            v.push((format!("pawn_storm[{i}]"), s));
         }
         v.push(("weak_king_square".into(), &mut self.weak_king_square));
         v.push(("attacked_by_pawn".into(), &mut self.attacked_by_pawn));
@@ -164,6 +193,6 @@ mod tests {
         // printing the defaults gives them back verbatim.
         let src = DEFAULT.to_source();
         assert!(include_str!("params.rs").contains(&src), "{src}");
-        assert_eq!(DEFAULT.clone().fields_mut().len(), 8 + 8 + 5 + 8 + 4 + 8 + 4 + 4 + 1 + 6);
+        assert_eq!(DEFAULT.clone().fields_mut().len(), 8 + 8 + 5 + 8 + (9 + 14 + 15 + 28) + 8 + 4 + 4 + 30 + 8 + 1 + 6);
     }
 }

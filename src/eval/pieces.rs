@@ -7,24 +7,28 @@ use super::context::Ctx;
 use super::masks::{attack_span, ci, file_mask, forward, relative_rank};
 use super::score::S;
 
-/// The reachable-square count that is "normal" (worth zero) for knight,
-/// bishop, rook and queen, so that mobility does not shift the material
-/// balance PeSTO's tables set.
-const NORMAL_MOBILITY: [i32; 4] = [4, 6, 7, 13];
-
 /// Squares a piece can use: not our own, not covered by enemy pawns.
 fn mobility_area(ctx: &Ctx, color: Color) -> Bitboard {
     !ctx.pieces[ci(color)] & !ctx.pawn_attacks(!color)
 }
 
-/// Knights, bishops, rooks and queens by the squares they reach.
+/// Knights, bishops, rooks and queens by the squares they reach. Each
+/// count has its own fitted value, since the worth of a square is not
+/// constant: a knight's third square frees it far more than a queen's
+/// twentieth square helps her, and a piece with one or two squares is
+/// close to trapped.
 pub fn mobility(ctx: &Ctx, color: Color) -> S {
     let area = mobility_area(ctx, color);
     let mut total = S::ZERO;
     for p in ctx.pieces_attacks.iter().filter(|p| p.color == color) {
-        let i = p.role as usize - Role::Knight as usize;
-        let (weight, normal) = (ctx.p.mobility[i], NORMAL_MOBILITY[i]);
-        total += weight * ((p.attacks & area).count() as i32 - normal);
+        let n = (p.attacks & area).count();
+        total += match p.role {
+            Role::Knight => ctx.p.knight_mobility[n],
+            Role::Bishop => ctx.p.bishop_mobility[n],
+            Role::Rook => ctx.p.rook_mobility[n],
+            Role::Queen => ctx.p.queen_mobility[n],
+            Role::Pawn | Role::King => S::ZERO,
+        };
     }
     total
 }
@@ -120,8 +124,15 @@ mod tests {
     fn a_centralised_knight_is_more_mobile_than_a_cornered_one() {
         let centre = term(mobility, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", Color::White);
         let corner = term(mobility, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1", Color::White);
-        assert_eq!(centre, PARAMS.mobility[0] * 4);
-        assert_eq!(corner, PARAMS.mobility[0] * -2);
+        assert_eq!(centre, PARAMS.knight_mobility[8]);
+        assert_eq!(corner, PARAMS.knight_mobility[2]);
+        assert!(centre.mg() > corner.mg() && centre.eg() > corner.eg(), "{centre:?} {corner:?}");
+        // The fitted tables still pay for every square up to a piece's usual
+        // count: a trapped piece is never worth more than a free one.
+        for (table, usual) in [(&PARAMS.knight_mobility[..], 6), (&PARAMS.bishop_mobility[..], 10), (&PARAMS.rook_mobility[..], 11)] {
+            let mg: Vec<i32> = table[..usual].iter().map(|s| s.mg()).collect();
+            assert!(mg.windows(2).all(|w| w[1] >= w[0]), "{mg:?}");
+        }
     }
 
     #[test]
