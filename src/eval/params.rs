@@ -96,36 +96,28 @@ pub const DEFAULT: Params = Params {
 
 pub static PARAMS: Params = DEFAULT;
 
+/// Appends each entry of the table `name` as `name[i]`, the form
+/// `to_source` groups back into one array.
+fn push_array<'a>(v: &mut Vec<(String, &'a mut S)>, name: &str, table: &'a mut [S]) {
+    v.extend(table.iter_mut().enumerate().map(|(i, s)| (format!("{name}[{i}]"), s)));
+}
+
 impl Params {
     /// Every weight with a printable name, for the tuner to vary.
     pub fn fields_mut(&mut self) -> Vec<(String, &mut S)> {
         let mut v: Vec<(String, &mut S)> = Vec::new();
-        for (i, s) in self.passed.iter_mut().enumerate() {
-            v.push((format!("passed[{i}]"), s));
-        }
-        for (i, s) in self.free_path.iter_mut().enumerate() {
-            v.push((format!("free_path[{i}]"), s));
-        }
+        push_array(&mut v, "passed", &mut self.passed);
+        push_array(&mut v, "free_path", &mut self.free_path);
         v.push(("king_distance_theirs".into(), &mut self.king_distance_theirs));
         v.push(("king_distance_ours".into(), &mut self.king_distance_ours));
         v.push(("isolated".into(), &mut self.isolated));
         v.push(("doubled".into(), &mut self.doubled));
         v.push(("backward".into(), &mut self.backward));
-        for (i, s) in self.connected.iter_mut().enumerate() {
-            v.push((format!("connected[{i}]"), s));
-        }
-        for (i, s) in self.knight_mobility.iter_mut().enumerate() {
-            v.push((format!("knight_mobility[{i}]"), s));
-        }
-        for (i, s) in self.bishop_mobility.iter_mut().enumerate() {
-            v.push((format!("bishop_mobility[{i}]"), s));
-        }
-        for (i, s) in self.rook_mobility.iter_mut().enumerate() {
-            v.push((format!("rook_mobility[{i}]"), s));
-        }
-        for (i, s) in self.queen_mobility.iter_mut().enumerate() {
-            v.push((format!("queen_mobility[{i}]"), s));
-        }
+        push_array(&mut v, "connected", &mut self.connected);
+        push_array(&mut v, "knight_mobility", &mut self.knight_mobility);
+        push_array(&mut v, "bishop_mobility", &mut self.bishop_mobility);
+        push_array(&mut v, "rook_mobility", &mut self.rook_mobility);
+        push_array(&mut v, "queen_mobility", &mut self.queen_mobility);
         v.push(("bishop_pair".into(), &mut self.bishop_pair));
         v.push(("rook_open_file".into(), &mut self.rook_open_file));
         v.push(("rook_semi_open_file".into(), &mut self.rook_semi_open_file));
@@ -138,15 +130,9 @@ impl Params {
         v.push(("shield_far".into(), &mut self.shield_far));
         v.push(("open_file_near_king".into(), &mut self.open_file_near_king));
         v.push(("semi_open_file_near_king".into(), &mut self.semi_open_file_near_king));
-        for (i, s) in self.safe_check.iter_mut().enumerate() {
-            v.push((format!("safe_check[{i}]"), s));
-        }
-        for (i, s) in self.king_attack.iter_mut().enumerate() {
-            v.push((format!("king_attack[{i}]"), s));
-        }
-        for (i, s) in self.pawn_storm.iter_mut().enumerate() {
-            v.push((format!("pawn_storm[{i}]"), s));
-        }
+        push_array(&mut v, "safe_check", &mut self.safe_check);
+        push_array(&mut v, "king_attack", &mut self.king_attack);
+        push_array(&mut v, "pawn_storm", &mut self.pawn_storm);
         v.push(("weak_king_square".into(), &mut self.weak_king_square));
         v.push(("attacked_by_pawn".into(), &mut self.attacked_by_pawn));
         v.push(("minor_attacked_by_minor".into(), &mut self.minor_attacked_by_minor));
