@@ -114,6 +114,8 @@ pub fn relative_rank(color: Color, sq: Square) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn pawn_attacks_from_a_set_match_shakmaty_square_by_square() {
         use shakmaty::attacks::pawn_attacks;
@@ -123,8 +125,6 @@ mod tests {
             assert_eq!(pawn_attacks_from(color, pawns), one_by_one, "{color:?}");
         }
     }
-
-    use super::*;
 
     #[test]
     fn spans_point_forward() {
