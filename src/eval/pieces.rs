@@ -1,5 +1,5 @@
 //! Piece activity: mobility, the bishop pair, rooks on open files and the
-//! seventh rank, outposts.
+//! seventh rank, outposts, space, and the king's distance to the pawns.
 
 use shakmaty::{Bitboard, Color, Role};
 

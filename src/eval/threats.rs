@@ -1,4 +1,5 @@
-//! Threats: our pieces attacked by enemy pawns or by lesser enemy pieces.
+//! Threats: our pieces attacked by enemy pawns or by lesser enemy pieces,
+//! hanging pieces, pawn pushes that attack, and contested squares.
 //! The side to move may save one of them, but two such threats or a
 //! threat on a pinned piece usually cost material.
 
