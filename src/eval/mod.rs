@@ -19,6 +19,7 @@ pub mod pst;
 pub mod score;
 pub mod see;
 pub mod threats;
+pub mod winnable;
 
 use shakmaty::{Chess, Color, Position, Role};
 
@@ -61,7 +62,9 @@ pub fn positional_terms(ctx: &Ctx) -> S {
 }
 
 fn positional_terms_from(ctx: &Ctx, pawn_info: &pawns::PawnInfo) -> S {
-    pawns::pawn_structure_from(ctx, pawn_info) + pieces::piece_activity(ctx) + king::king_safety(ctx) + threats::threats(ctx)
+    let terms = pawns::pawn_structure_from(ctx, pawn_info) + pieces::piece_activity(ctx) + king::king_safety(ctx) + threats::threats(ctx);
+    let passers = (pawn_info.passers[0] | pawn_info.passers[1]).count();
+    terms + winnable::winnability(ctx, passers, (ctx.material + terms).eg())
 }
 
 /// Which side the endgame scale factor is judged for: the side ahead.
@@ -75,13 +78,16 @@ pub fn endgame_scale(pos: &Chess, total: S) -> i32 {
 pub fn breakdown(pos: &Chess) -> Vec<(&'static str, S)> {
     let (material, _) = material_and_placement(pos);
     let ctx = Ctx::new(pos);
-    vec![
+    let mut parts = vec![
         ("material+placement", material),
         ("pawn structure", pawns::pawn_structure(&ctx)),
         ("piece activity", pieces::piece_activity(&ctx)),
         ("king safety", king::king_safety(&ctx)),
         ("threats", threats::threats(&ctx)),
-    ]
+    ];
+    let before: S = parts[1..].iter().fold(S::ZERO, |sum, &(_, s)| sum + s);
+    parts.push(("winnability", positional_terms(&ctx) - before));
+    parts
 }
 
 /// Evaluates `pos` in centipawns from the side to move's point of view.

@@ -55,43 +55,79 @@ pub struct Params {
     pub queen_attacked_by_lesser: S,
     pub hanging: S,
     pub pawn_push_threat: S,
+    /// Squares both sides attack that no enemy pawn guards, per square.
+    pub restricted: S,
+    // Added at stop 23.
+    /// Safe central squares behind our pawn chain, times our piece count squared / 16.
+    pub space: S,
+    /// Our king's distance to the nearest pawn, per square.
+    pub king_pawn_distance: S,
+    /// A rook of ours behind our passed pawn on its file.
+    pub rook_behind_passer: S,
+    /// An enemy piece on the passer's stop square.
+    pub passer_blockaded: S,
+    /// The stop square is empty and the enemy does not win it, by rank.
+    pub passer_safe_advance: [S; 8],
+    // Winnability (`winnable.rs`): the features of the endgame complexity.
+    pub winnable_passers: S,
+    pub winnable_pawns: S,
+    pub winnable_outflanking: S,
+    pub winnable_infiltration: S,
+    pub winnable_both_flanks: S,
+    pub winnable_pawn_ending: S,
+    pub winnable_almost_drawn: S,
+    pub winnable_base: S,
 }
 
 pub const DEFAULT: Params = Params {
-    passed: [S(0, 0), S(1, 12), S(-5, 20), S(2, 36), S(27, 70), S(53, 64), S(60, 69), S(0, 0)],
-    free_path: [S(0, 0), S(0, 6), S(-8, -2), S(-4, 17), S(8, 30), S(16, 48), S(10, 26), S(0, 0)],
+    passed: [S(0, 0), S(-2, 10), S(-8, 19), S(0, 36), S(26, 70), S(54, 64), S(59, 62), S(0, 0)],
+    free_path: [S(0, 0), S(-1, 5), S(-9, -2), S(-6, 16), S(6, 28), S(16, 48), S(10, 25), S(0, 0)],
     king_distance_theirs: S(-1, 10),
-    king_distance_ours: S(1, -13),
-    isolated: S(-3, -14),
-    doubled: S(-14, -16),
-    backward: S(-7, -2),
-    connected: [S(0, 0), S(2, -4), S(11, 5), S(12, 7), S(22, 6), S(28, 14), S(40, 48), S(0, 0)],
-    knight_mobility: [S(-18, -5), S(-10, -4), S(-5, -2), S(-2, 0), S(4, 2), S(7, 4), S(10, 6), S(10, 4), S(11, 2)],
-    bishop_mobility: [S(-30, -26), S(-24, -21), S(-14, -17), S(-8, -11), S(-3, -4), S(0, 1), S(3, 4), S(3, 9), S(8, 10), S(11, 14), S(15, 14), S(19, 20), S(24, 24), S(27, 27)],
-    rook_mobility: [S(-25, -30), S(-18, -24), S(-15, -21), S(-10, -16), S(-8, -11), S(-4, -6), S(-2, -3), S(0, 2), S(3, 6), S(6, 9), S(8, 13), S(11, 16), S(15, 20), S(17, 22), S(19, 22)],
-    queen_mobility: [S(-12, 13), S(-12, 12), S(-12, 11), S(-11, 10), S(-11, 8), S(-10, 8), S(-8, 6), S(-6, 5), S(-4, 5), S(-3, 4), S(-3, 3), S(-1, 2), S(0, 2), S(1, 1), S(1, -1), S(3, -2), S(4, -2), S(4, -4), S(5, -5), S(7, -6), S(7, -7), S(8, -8), S(9, -9), S(10, -10), S(11, -11), S(12, -12), S(13, -13), S(14, -14)],
-    bishop_pair: S(34, 60),
+    king_distance_ours: S(0, -12),
+    isolated: S(-2, -12),
+    doubled: S(-16, -17),
+    backward: S(-6, -2),
+    connected: [S(0, 0), S(3, -4), S(11, 6), S(11, 8), S(21, 7), S(28, 13), S(40, 48), S(0, 0)],
+    knight_mobility: [S(-21, -6), S(-9, -4), S(-3, -1), S(0, 2), S(5, 4), S(8, 7), S(11, 8), S(11, 5), S(10, 1)],
+    bishop_mobility: [S(-30, -27), S(-24, -20), S(-13, -16), S(-5, -10), S(-2, -1), S(1, 3), S(3, 7), S(3, 12), S(8, 12), S(10, 15), S(14, 13), S(17, 20), S(24, 24), S(26, 26)],
+    rook_mobility: [S(-26, -31), S(-18, -24), S(-14, -21), S(-8, -15), S(-8, -10), S(-3, -5), S(-2, -2), S(0, 3), S(3, 8), S(5, 10), S(7, 14), S(10, 17), S(15, 21), S(16, 19), S(18, 19)],
+    queen_mobility: [S(-12, 13), S(-12, 12), S(-12, 11), S(-11, 10), S(-12, 8), S(-11, 8), S(-9, 6), S(-7, 4), S(-4, 5), S(-3, 4), S(-3, 3), S(-1, 2), S(0, 2), S(1, 1), S(1, -1), S(4, -2), S(5, -1), S(4, -4), S(5, -5), S(8, -6), S(7, -7), S(8, -8), S(9, -9), S(10, -10), S(11, -11), S(12, -12), S(13, -13), S(14, -14)],
+    bishop_pair: S(34, 59),
     rook_open_file: S(34, 3),
-    rook_semi_open_file: S(12, 23),
-    rook_on_seventh: S(-7, 4),
-    knight_outpost: S(30, 13),
-    bishop_outpost: S(17, 8),
-    bishop_pawns: S(-4, -5),
+    rook_semi_open_file: S(13, 21),
+    rook_on_seventh: S(-9, 4),
+    knight_outpost: S(28, 12),
+    bishop_outpost: S(18, 8),
+    bishop_pawns: S(-5, -5),
     minor_behind_pawn: S(7, 4),
-    shield_near: S(10, -6),
-    shield_far: S(7, -4),
-    open_file_near_king: S(-29, 1),
-    semi_open_file_near_king: S(-21, 23),
-    safe_check: [S(-10, -6), S(-3, -15), S(-10, -9), S(-17, -16)],
-    king_attack: [S(0, 0), S(0, 0), S(-2, 0), S(-4, 0), S(-8, 0), S(-13, -1), S(-18, -1), S(-22, 1), S(-24, 0), S(-35, 0), S(-49, 0), S(-59, -1), S(-71, 0), S(-84, 0), S(-98, 0), S(-112, 0), S(-128, 0), S(-144, 0), S(-162, 0), S(-180, 0), S(-200, 0), S(-220, 0), S(-242, 0), S(-264, 0), S(-288, 0), S(-312, 0), S(-338, 0), S(-364, 0), S(-392, 0), S(-400, 0)],
-    pawn_storm: [S(0, 0), S(1, 4), S(1, 7), S(-4, 3), S(-1, -1), S(8, -2), S(0, -2), S(0, 0)],
-    weak_king_square: S(-8, 3),
-    attacked_by_pawn: S(-38, -31),
-    minor_attacked_by_minor: S(-12, -9),
-    rook_attacked_by_minor: S(-32, -15),
-    queen_attacked_by_lesser: S(-33, -19),
-    hanging: S(-1, -21),
-    pawn_push_threat: S(17, 8),
+    shield_near: S(11, -7),
+    shield_far: S(8, -5),
+    open_file_near_king: S(-27, 2),
+    semi_open_file_near_king: S(-21, 21),
+    safe_check: [S(-12, -7), S(-3, -17), S(-13, -9), S(-18, -21)],
+    king_attack: [S(0, 0), S(0, 0), S(-2, 0), S(-4, 0), S(-8, 0), S(-13, -1), S(-18, -2), S(-20, 2), S(-20, 0), S(-31, 0), S(-48, 0), S(-58, -1), S(-70, 0), S(-84, 0), S(-98, 0), S(-112, 0), S(-128, 0), S(-144, 0), S(-162, 0), S(-180, 0), S(-200, 0), S(-220, 0), S(-242, 0), S(-264, 0), S(-288, 0), S(-312, 0), S(-338, 0), S(-364, 0), S(-392, 0), S(-400, 0)],
+    pawn_storm: [S(0, 0), S(2, 7), S(2, 11), S(-5, 3), S(0, -2), S(11, -3), S(2, -2), S(0, 0)],
+    weak_king_square: S(-8, 2),
+    attacked_by_pawn: S(-37, -30),
+    minor_attacked_by_minor: S(-12, -8),
+    rook_attacked_by_minor: S(-31, -13),
+    queen_attacked_by_lesser: S(-31, -18),
+    hanging: S(1, -20),
+    pawn_push_threat: S(16, 9),
+    restricted: S(2, -2),
+    space: S(1, 1),
+    king_pawn_distance: S(0, -6),
+    rook_behind_passer: S(4, 5),
+    passer_blockaded: S(-4, -4),
+    passer_safe_advance: [S(0, 0), S(-2, 0), S(-1, 2), S(1, 3), S(2, 3), S(2, 5), S(1, 3), S(0, 0)],
+    winnable_passers: S(0, 2),
+    winnable_pawns: S(0, 7),
+    winnable_outflanking: S(0, 2),
+    winnable_infiltration: S(0, -7),
+    winnable_both_flanks: S(0, 21),
+    winnable_pawn_ending: S(0, 33),
+    winnable_almost_drawn: S(0, -25),
+    winnable_base: S(0, -69),
 };
 
 pub static PARAMS: Params = DEFAULT;
@@ -140,6 +176,20 @@ impl Params {
         v.push(("queen_attacked_by_lesser".into(), &mut self.queen_attacked_by_lesser));
         v.push(("hanging".into(), &mut self.hanging));
         v.push(("pawn_push_threat".into(), &mut self.pawn_push_threat));
+        v.push(("restricted".into(), &mut self.restricted));
+        v.push(("space".into(), &mut self.space));
+        v.push(("king_pawn_distance".into(), &mut self.king_pawn_distance));
+        v.push(("rook_behind_passer".into(), &mut self.rook_behind_passer));
+        v.push(("passer_blockaded".into(), &mut self.passer_blockaded));
+        push_array(&mut v, "passer_safe_advance", &mut self.passer_safe_advance);
+        v.push(("winnable_passers".into(), &mut self.winnable_passers));
+        v.push(("winnable_pawns".into(), &mut self.winnable_pawns));
+        v.push(("winnable_outflanking".into(), &mut self.winnable_outflanking));
+        v.push(("winnable_infiltration".into(), &mut self.winnable_infiltration));
+        v.push(("winnable_both_flanks".into(), &mut self.winnable_both_flanks));
+        v.push(("winnable_pawn_ending".into(), &mut self.winnable_pawn_ending));
+        v.push(("winnable_almost_drawn".into(), &mut self.winnable_almost_drawn));
+        v.push(("winnable_base".into(), &mut self.winnable_base));
         v
     }
 
@@ -179,6 +229,6 @@ mod tests {
         // printing the defaults gives them back verbatim.
         let src = DEFAULT.to_source();
         assert!(include_str!("params.rs").contains(&src), "{src}");
-        assert_eq!(DEFAULT.clone().fields_mut().len(), 8 + 8 + 5 + 8 + (9 + 14 + 15 + 28) + 8 + 4 + 4 + 30 + 8 + 1 + 6);
+        assert_eq!(DEFAULT.clone().fields_mut().len(), 8 + 8 + 5 + 8 + (9 + 14 + 15 + 28) + 8 + 4 + 4 + 30 + 8 + 1 + 6 + 5 + 8 + 8);
     }
 }

@@ -1,6 +1,6 @@
 //! Pawn structure: passed, isolated, doubled, backward and connected pawns.
 
-use shakmaty::{attacks, Bitboard, Color, Square};
+use shakmaty::{attacks, Bitboard, Color, Role, Square};
 
 use super::context::Ctx;
 use super::masks::{adjacent_files, attack_span, ci, file_mask, front_span, passed_span, relative_rank};
@@ -42,9 +42,35 @@ pub fn passed_pawn_bonus(ctx: &Ctx, color: Color, passers: Bitboard) -> S {
             let theirs = ctx.king[1 - c].distance(stop).min(5) as i32;
             let ours = ctx.king[c].distance(stop).min(5) as i32;
             total += (ctx.p.king_distance_theirs * theirs + ctx.p.king_distance_ours * ours) * weight;
+            total += passer_stop_square(ctx, color, stop, rank);
         }
+        total += rook_behind_passer(ctx, color, sq);
     }
     total
+}
+
+/// What stands on the square in front of a passer: an enemy piece there
+/// blockades it; an empty square the enemy does not win lets it advance.
+pub fn passer_stop_square(ctx: &Ctx, color: Color, stop: Square, rank: usize) -> S {
+    let (us, them) = (ci(color), ci(!color));
+    if ctx.pieces[them].contains(stop) {
+        ctx.p.passer_blockaded
+    } else if !ctx.occupied.contains(stop) && (ctx.attacks[us].contains(stop) || !ctx.attacks[them].contains(stop)) {
+        ctx.p.passer_safe_advance[rank]
+    } else {
+        S::ZERO
+    }
+}
+
+/// A rook of ours behind the passer on its file, with nothing between:
+/// it pushes the pawn on and keeps guarding it as it advances.
+pub fn rook_behind_passer(ctx: &Ctx, color: Color, sq: Square) -> S {
+    let behind = attacks::rook_attacks(sq, ctx.occupied) & front_span(!color, sq) & ctx.ours(color, Role::Rook);
+    if behind.any() {
+        ctx.p.rook_behind_passer
+    } else {
+        S::ZERO
+    }
 }
 
 /// Pawns with no friendly pawn on either neighbouring file.
@@ -156,6 +182,24 @@ mod tests {
         assert!(far.eg() > near.eg() && near.eg() > 0, "{far:?} {near:?}");
         // Blocked by an enemy pawn ahead: not passed.
         assert_eq!(term(passed_pawns, "4k3/1p6/8/8/8/1P6/8/4K3 w - - 0 1", Color::White), S::ZERO);
+    }
+
+    #[test]
+    fn a_passer_is_helped_by_a_rook_behind_and_a_free_stop_square() {
+        let rook = term(passed_pawns, "7k/8/8/1P6/8/8/8/1R5K w - - 0 1", Color::White);
+        let no_rook = term(passed_pawns, "7k/8/8/1P6/8/8/8/R6K w - - 0 1", Color::White);
+        assert_eq!(rook - no_rook, PARAMS.rook_behind_passer);
+        // A knight on b6 blockades the pawn; an empty, unattacked b6 lets it advance.
+        let pos = crate::eval::tests::pos("7k/8/1n6/1P6/8/8/8/7K w - - 0 1");
+        let ctx = Ctx::new(&pos);
+        assert_eq!(passer_stop_square(&ctx, Color::White, Square::B6, 4), PARAMS.passer_blockaded);
+        let pos = crate::eval::tests::pos("7k/8/8/1P6/8/8/8/7K w - - 0 1");
+        let ctx = Ctx::new(&pos);
+        assert_eq!(passer_stop_square(&ctx, Color::White, Square::B6, 4), PARAMS.passer_safe_advance[4]);
+        // A black rook on b8 wins b6 (nothing of White's guards it).
+        let pos = crate::eval::tests::pos("1r5k/8/8/1P6/8/8/8/7K w - - 0 1");
+        let ctx = Ctx::new(&pos);
+        assert_eq!(passer_stop_square(&ctx, Color::White, Square::B6, 4), S::ZERO);
     }
 
     #[test]

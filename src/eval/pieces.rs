@@ -1,5 +1,5 @@
 //! Piece activity: mobility, the bishop pair, rooks on open files and the
-//! seventh rank, outposts.
+//! seventh rank, outposts, space, and the king's distance to the pawns.
 
 use shakmaty::{Bitboard, Color, Role};
 
@@ -101,6 +101,37 @@ pub fn minor_behind_pawn(ctx: &Ctx, color: Color) -> S {
     ctx.p.minor_behind_pawn * (minors & behind_our_pawns).count() as i32
 }
 
+/// Files c to f, ranks 2 to 4 from White's side (the centre of our half).
+const WHITE_SPACE: Bitboard = Bitboard(0x3c3c3c00);
+/// The same for Black, ranks 7 to 5.
+const BLACK_SPACE: Bitboard = Bitboard(0x003c3c3c_00000000);
+
+/// Room to manoeuvre behind our pawns: central squares of our half that
+/// our pawns leave free and enemy pawns do not attack, counting twice
+/// those up to three squares behind a pawn of ours that the enemy does not
+/// reach at all. Space matters while there are pieces to use it, so it is
+/// weighted by the square of our piece count (pawns and king included).
+pub fn space(ctx: &Ctx, color: Color) -> S {
+    let (us, them) = (ci(color), ci(!color));
+    let area = if color == Color::White { WHITE_SPACE } else { BLACK_SPACE };
+    let safe = area & !ctx.pawns[us] & !ctx.pawn_attacks(!color);
+    let mut behind = ctx.pawns[us];
+    behind |= forward(!color, behind);
+    behind |= forward(!color, forward(!color, behind));
+    let bonus = (safe.count() + (behind & safe & !ctx.attacks[them]).count()) as i32;
+    let weight = ctx.pieces[us].count() as i32 - 1;
+    ctx.p.space * (bonus * weight * weight / 64)
+}
+
+/// Our king's distance to the nearest pawn of either colour: in the
+/// endgame the king attacks and defends pawns, and far from them it does
+/// neither.
+pub fn king_pawn_distance(ctx: &Ctx, color: Color) -> S {
+    let king = ctx.king[ci(color)];
+    let nearest = (ctx.pawns[0] | ctx.pawns[1]).into_iter().map(|sq| king.distance(sq)).min();
+    nearest.map_or(S::ZERO, |d| ctx.p.king_pawn_distance * d as i32)
+}
+
 /// All piece terms, White's view.
 pub fn piece_activity(ctx: &Ctx) -> S {
     ctx.white_minus_black(|ctx, color| {
@@ -111,6 +142,8 @@ pub fn piece_activity(ctx: &Ctx) -> S {
             + outposts(ctx, color)
             + bishop_pawns(ctx, color)
             + minor_behind_pawn(ctx, color)
+            + space(ctx, color)
+            + king_pawn_distance(ctx, color)
     })
 }
 
@@ -133,6 +166,26 @@ mod tests {
             let mg: Vec<i32> = table[..usual].iter().map(|s| s.mg()).collect();
             assert!(mg.windows(2).all(|w| w[1] >= w[0]), "{mg:?}");
         }
+    }
+
+    #[test]
+    fn space_counts_safe_central_squares_behind_the_pawns() {
+        // No pawns: c3..f4 and c2..f2, twelve squares, none behind a pawn;
+        // four pieces make a weight of 3² / 64, which rounds to nothing.
+        assert_eq!(term(space, "4k3/8/8/8/8/8/8/RN2K3 w - - 0 1", Color::White), S::ZERO);
+        // The full set of pieces: a weight of 15². From the start, c3..f4
+        // are safe; after d4 and e4, so are d2, e2, c3, d3, e3, f3, c4, f4,
+        // and d2, d3, e2, e3 count twice, being behind the new pawns.
+        let s = term(space, "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 1", Color::White);
+        let start = term(space, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Color::White);
+        assert_eq!(start, PARAMS.space * (8 * 15 * 15 / 64));
+        assert_eq!(s, PARAMS.space * (12 * 15 * 15 / 64));
+    }
+
+    #[test]
+    fn the_king_is_measured_to_the_nearest_pawn() {
+        assert_eq!(term(king_pawn_distance, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", Color::White), PARAMS.king_pawn_distance * 4);
+        assert_eq!(term(king_pawn_distance, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
     }
 
     #[test]
