@@ -55,10 +55,11 @@ pub struct Params {
     pub queen_attacked_by_lesser: S,
     pub hanging: S,
     pub pawn_push_threat: S,
+    // Added at stop 23.
     /// Squares both sides attack that no enemy pawn guards, per square.
     pub restricted: S,
-    // Added at stop 23.
-    /// Safe central squares behind our pawn chain, times our piece count squared / 16.
+    /// Safe central squares of our half (twice behind our pawns), times
+    /// (our pieces and pawns − 1)² / 64.
     pub space: S,
     /// Our king's distance to the nearest pawn, per square.
     pub king_pawn_distance: S,

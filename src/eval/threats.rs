@@ -81,8 +81,7 @@ mod tests {
 
     #[test]
     fn squares_both_sides_attack_are_contested_unless_an_enemy_pawn_guards_them() {
-        // Rd1 and Rd8 both attack d2..d7; a d-pawn on d6 would guard nothing
-        // of the file, but the c6 pawn guards d5 (and b5).
+        // Rd1 and Rd8 both attack d2..d7; a black pawn on c6 guards d5.
         let open = term(restricted, "3r2k1/8/8/8/8/8/8/3R2K1 w - - 0 1", Color::White);
         let guarded = term(restricted, "3r2k1/8/2p5/8/8/8/8/3R2K1 w - - 0 1", Color::White);
         assert_eq!(open, PARAMS.restricted * 6);
