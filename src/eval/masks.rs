@@ -40,10 +40,23 @@ struct Tables {
     /// Squares ahead on adjacent files: where enemy pawns could attack an
     /// outpost from.
     attack_span: [[u64; 64]; 2],
+    /// Squares at exactly each king-move distance (0 to 7) from a square.
+    ring: [[u64; 8]; 64],
 }
 
 const fn build() -> Tables {
-    let mut t = Tables { front_span: [[0; 64]; 2], passed_span: [[0; 64]; 2], attack_span: [[0; 64]; 2] };
+    let mut t = Tables { front_span: [[0; 64]; 2], passed_span: [[0; 64]; 2], attack_span: [[0; 64]; 2], ring: [[0; 8]; 64] };
+    let mut from: usize = 0;
+    while from < 64 {
+        let mut to: usize = 0;
+        while to < 64 {
+            let files = (from % 8).abs_diff(to % 8);
+            let ranks = (from / 8).abs_diff(to / 8);
+            t.ring[from][if files > ranks { files } else { ranks }] |= 1 << to;
+            to += 1;
+        }
+        from += 1;
+    }
     let mut c = 0;
     while c < 2 {
         let mut sq = 0;
@@ -103,6 +116,17 @@ pub fn attack_span(color: Color, sq: Square) -> Bitboard {
     Bitboard(TABLES.attack_span[ci(color)][sq as usize])
 }
 
+/// The king-move distance from `sq` to the nearest of `squares`, if any:
+/// one table lookup per distance tried instead of one per square.
+#[inline]
+pub fn nearest_distance(sq: Square, squares: Bitboard) -> Option<u32> {
+    if squares.is_empty() {
+        return None;
+    }
+    let rings = &TABLES.ring[sq as usize];
+    (0..8).find(|&d| rings[d] & squares.0 != 0).map(|d| d as u32)
+}
+
 /// Rank from `color`'s side: 0 is its back rank, 7 the promotion rank.
 #[inline]
 pub fn relative_rank(color: Color, sq: Square) -> usize {
@@ -123,6 +147,17 @@ mod tests {
         for color in [Color::White, Color::Black] {
             let one_by_one = pawns.into_iter().fold(Bitboard(0), |acc, sq| acc | pawn_attacks(color, sq));
             assert_eq!(pawn_attacks_from(color, pawns), one_by_one, "{color:?}");
+        }
+    }
+
+    #[test]
+    fn the_nearest_distance_agrees_with_measuring_every_square() {
+        let sets = [0x0000_0000_0000_ff00u64, 0x0081_0000_0000_8100, 0x8000_0000_0000_0000, 0x0000_0010_0800_0000, 0];
+        for sq in Square::ALL {
+            for &set in &sets {
+                let brute = Bitboard(set).into_iter().map(|p| sq.distance(p)).min();
+                assert_eq!(nearest_distance(sq, Bitboard(set)), brute, "{sq} {set:#x}");
+            }
         }
     }
 

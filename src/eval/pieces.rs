@@ -4,7 +4,7 @@
 use shakmaty::{Bitboard, Color, Role};
 
 use super::context::Ctx;
-use super::masks::{attack_span, ci, file_mask, forward, relative_rank};
+use super::masks::{attack_span, ci, file_mask, forward, nearest_distance, relative_rank};
 use super::score::S;
 
 /// Squares a piece can use: not our own, not covered by enemy pawns.
@@ -127,8 +127,7 @@ pub fn space(ctx: &Ctx, color: Color) -> S {
 /// endgame the king attacks and defends pawns, and far from them it does
 /// neither.
 pub fn king_pawn_distance(ctx: &Ctx, color: Color) -> S {
-    let king = ctx.king[ci(color)];
-    let nearest = (ctx.pawns[0] | ctx.pawns[1]).into_iter().map(|sq| king.distance(sq)).min();
+    let nearest = nearest_distance(ctx.king[ci(color)], ctx.pawns[0] | ctx.pawns[1]);
     nearest.map_or(S::ZERO, |d| ctx.p.king_pawn_distance * d as i32)
 }
 
