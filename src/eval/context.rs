@@ -106,6 +106,13 @@ impl<'a> Ctx<'a> {
         term(self, Color::White) - term(self, Color::Black)
     }
 
+    /// Squares the enemy does not win from `color`: we guard them, or the
+    /// enemy does not attack them.
+    #[inline]
+    pub fn held(&self, color: Color) -> Bitboard {
+        self.attacks[ci(color)] | !self.attacks[ci(!color)]
+    }
+
     #[inline]
     pub fn pawn_attacks(&self, color: Color) -> Bitboard {
         self.attacks_by[ci(color)][Role::Pawn as usize]

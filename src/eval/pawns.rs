@@ -52,10 +52,9 @@ pub fn passed_pawn_bonus(ctx: &Ctx, color: Color, passers: Bitboard) -> S {
 /// What stands on the square in front of a passer: an enemy piece there
 /// blockades it; an empty square the enemy does not win lets it advance.
 pub fn passer_stop_square(ctx: &Ctx, color: Color, stop: Square, rank: usize) -> S {
-    let (us, them) = (ci(color), ci(!color));
-    if ctx.pieces[them].contains(stop) {
+    if ctx.pieces[ci(!color)].contains(stop) {
         ctx.p.passer_blockaded
-    } else if !ctx.occupied.contains(stop) && (ctx.attacks[us].contains(stop) || !ctx.attacks[them].contains(stop)) {
+    } else if !ctx.occupied.contains(stop) && ctx.held(color).contains(stop) {
         ctx.p.passer_safe_advance[rank]
     } else {
         S::ZERO

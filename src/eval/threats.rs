@@ -42,12 +42,12 @@ pub fn hanging(ctx: &Ctx, color: Color) -> S {
 /// starting rank) where no enemy pawn takes them and the enemy does not
 /// win them outright.
 fn safe_pawn_pushes(ctx: &Ctx, color: Color) -> Bitboard {
-    let (us, them) = (ci(color), ci(!color));
+    let us = ci(color);
     let empty = !ctx.occupied;
     let single = forward(color, ctx.pawns[us]) & empty;
     let third_rank = Bitboard::from_rank(color.fold_wb(Rank::Third, Rank::Sixth));
     let double = forward(color, single & third_rank) & empty;
-    (single | double) & !ctx.pawn_attacks(!color) & (ctx.attacks[us] | !ctx.attacks[them])
+    (single | double) & !ctx.pawn_attacks(!color) & ctx.held(color)
 }
 
 /// Enemy pieces that one of `color`'s pawns would attack after a safe

@@ -36,7 +36,8 @@ pub fn complexity(ctx: &Ctx, passers: usize) -> i32 {
     let p = ctx.p;
     let pawns = ctx.pawns[0] | ctx.pawns[1];
     let both_flanks = (pawns & QUEEN_SIDE).any() && (pawns & KING_SIDE).any();
-    let pawn_ending = (ctx.occupied & !pawns & !ctx.board.kings()).is_empty();
+    // No knight, bishop, rook or queen left: the phase counts only those.
+    let pawn_ending = ctx.phase == 0;
     let outflank = outflanking(ctx);
     let almost_drawn = passers == 0 && outflank < 0 && !both_flanks;
     (p.winnable_passers * passers as i32
