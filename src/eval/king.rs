@@ -9,13 +9,23 @@ use super::score::S;
 
 /// Attack units per attacking piece, by role (knight, bishop, rook, queen).
 const ATTACKER_WEIGHT: [usize; 7] = [0, 0, 2, 2, 3, 5, 0];
+/// Attack units a safe check adds, by checking piece (knight, bishop,
+/// rook, queen): a check the defence cannot stop by capture turns pressure
+/// on the zone into a forcing attack.
+const SAFE_CHECK_UNITS: [usize; 4] = [3, 2, 4, 3];
+/// Attack units taken off when the attacker has no queen: without her,
+/// rooks and minors around the king rarely mate.
+const NO_QUEEN_UNITS: usize = 4;
 
 /// Penalty for enemy pieces attacking the squares around `color`'s king.
-/// One attacker alone is rarely dangerous, so it takes two. The penalty
-/// is a fitted table over the attack units rather than a formula: danger
-/// grows much faster than the number of attackers (a queen and a knight
-/// together are worth far more than twice either), and the table lets the
-/// tuner find that curve.
+/// One attacker alone is rarely dangerous, so it takes two. The attack's
+/// units add up everything that makes it dangerous together: the pieces
+/// bearing on the zone and how many zone squares they hit, the safe
+/// checks they have, the zone squares only our king defends, and whether
+/// their queen is on the board. The penalty is a fitted table over the
+/// units rather than a formula: danger grows much faster than any one of
+/// these (a queen and a knight with a safe check are worth far more than
+/// each alone), and the table lets the tuner find that curve.
 pub fn king_attackers(ctx: &Ctx, color: Color) -> S {
     let them = !color;
     let zone = ctx.king_zone[ci(color)];
@@ -33,7 +43,9 @@ pub fn king_attackers(ctx: &Ctx, color: Color) -> S {
     if attackers < 2 {
         return S::ZERO;
     }
-    let units = weight + hits / 2;
+    let checks: usize = safe_check_kinds(ctx, color).iter().zip(SAFE_CHECK_UNITS).filter(|(&c, _)| c).map(|(_, u)| u).sum();
+    let units = weight + hits / 2 + checks + weak_king_zone(ctx, color).count();
+    let units = if ctx.ours(them, Role::Queen).is_empty() { units.saturating_sub(NO_QUEEN_UNITS) } else { units };
     ctx.p.king_attack[units.min(ctx.p.king_attack.len() - 1)]
 }
 
@@ -91,12 +103,11 @@ pub fn pawn_storm(ctx: &Ctx, color: Color) -> S {
     total
 }
 
-/// Squares from which an enemy knight, bishop, rook or queen (in that
-/// order) could check `color`'s king, that such a piece already reaches,
-/// and that we do not guard: a check the enemy can give without losing
-/// the piece forces our hand and often wins material or starts a mating
-/// net. Each kind of piece counts once, however many such squares it has.
-pub fn safe_checks(ctx: &Ctx, color: Color) -> S {
+/// Which kinds of enemy piece (knight, bishop, rook, queen, in that
+/// order) have a safe check on `color`'s king: a square from which the
+/// piece would check, that such a piece already reaches, and that we do
+/// not guard.
+fn safe_check_kinds(ctx: &Ctx, color: Color) -> [bool; 4] {
     let (us, them) = (ci(color), ci(!color));
     let king = ctx.king[us];
     let safe = !ctx.attacks[us] & !ctx.pieces[them];
@@ -108,9 +119,16 @@ pub fn safe_checks(ctx: &Ctx, color: Color) -> S {
         rook_lines & ctx.attacks_by[them][Role::Rook as usize],
         (bishop_lines | rook_lines) & ctx.attacks_by[them][Role::Queen as usize],
     ];
+    checks.map(|squares| (squares & safe).any())
+}
+
+/// A check the enemy can give without losing the piece forces our hand
+/// and often wins material or starts a mating net. Each kind of piece
+/// counts once, however many such squares it has.
+pub fn safe_checks(ctx: &Ctx, color: Color) -> S {
     let mut total = S::ZERO;
-    for (squares, &weight) in checks.iter().zip(&ctx.p.safe_check) {
-        if (*squares & safe).any() {
+    for (&check, &weight) in safe_check_kinds(ctx, color).iter().zip(&ctx.p.safe_check) {
+        if check {
             total += weight;
         }
     }
@@ -119,15 +137,18 @@ pub fn safe_checks(ctx: &Ctx, color: Color) -> S {
 
 /// Squares of `color`'s king zone that the enemy attacks and that only
 /// our king (or nothing) defends: the holes an attack comes through.
-pub fn weak_king_squares(ctx: &Ctx, color: Color) -> S {
+fn weak_king_zone(ctx: &Ctx, color: Color) -> Bitboard {
     let (us, them) = (ci(color), ci(!color));
     let defended = ctx.attacks_by[us][Role::Pawn as usize]
         | ctx.attacks_by[us][Role::Knight as usize]
         | ctx.attacks_by[us][Role::Bishop as usize]
         | ctx.attacks_by[us][Role::Rook as usize]
         | ctx.attacks_by[us][Role::Queen as usize];
-    let weak = ctx.king_zone[us] & ctx.attacks[them] & !defended;
-    ctx.p.weak_king_square * weak.count() as i32
+    ctx.king_zone[us] & ctx.attacks[them] & !defended
+}
+
+pub fn weak_king_squares(ctx: &Ctx, color: Color) -> S {
+    ctx.p.weak_king_square * weak_king_zone(ctx, color).count() as i32
 }
 
 /// All king-safety terms, White's view.
