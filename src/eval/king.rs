@@ -1,10 +1,11 @@
-//! King safety: enemy pieces bearing on the king's zone, the pawn shield,
-//! and open files next to the king.
+//! King safety: enemy pieces bearing on the king's zone, safe checks and
+//! weak squares, the pawn shield and storm, open files next to the king,
+//! a flank without pawns, and pins against the king.
 
 use shakmaty::{attacks, Bitboard, Color, Role};
 
 use super::context::Ctx;
-use super::masks::{ci, file_mask, forward, relative_rank};
+use super::masks::{ci, file_mask, forward, relative_rank, FILE_A};
 use super::score::S;
 
 /// Attack units per attacking piece, by role (knight, bishop, rook, queen).
@@ -151,6 +152,49 @@ pub fn weak_king_squares(ctx: &Ctx, color: Color) -> S {
     ctx.p.weak_king_square * weak_king_zone(ctx, color).count() as i32
 }
 
+/// The files of a king's flank, by the king's file: the three or four
+/// files its pawn cover and an attack on it come from.
+const KING_FLANK: [u64; 8] = [
+    FILE_A * 0x07,
+    FILE_A * 0x0f,
+    FILE_A * 0x0f,
+    FILE_A * 0x3c,
+    FILE_A * 0x3c,
+    FILE_A * 0xf0,
+    FILE_A * 0xf0,
+    FILE_A * 0xe0,
+];
+
+/// Our king on a flank where neither side has a pawn: nothing shelters
+/// it, and the enemy's rooks and queen reach it along open files.
+pub fn pawnless_flank(ctx: &Ctx, color: Color) -> S {
+    let flank = Bitboard(KING_FLANK[ctx.king[ci(color)].file() as usize]);
+    if ((ctx.pawns[0] | ctx.pawns[1]) & flank).is_empty() {
+        ctx.p.pawnless_flank
+    } else {
+        S::ZERO
+    }
+}
+
+/// Our pawns and pieces pinned to our king by an enemy bishop, rook or
+/// queen: a pinned man neither defends nor moves freely, and it is a
+/// target the enemy can pile up on.
+pub fn pinned(ctx: &Ctx, color: Color) -> S {
+    let (us, them) = (ci(color), ci(!color));
+    let king = ctx.king[us];
+    let b = ctx.board;
+    let diagonal = (b.bishops() | b.queens()) & attacks::bishop_attacks(king, Bitboard::EMPTY);
+    let straight = (b.rooks() | b.queens()) & attacks::rook_attacks(king, Bitboard::EMPTY);
+    let mut n = 0;
+    for sniper in (diagonal | straight) & ctx.pieces[them] {
+        let between = attacks::between(king, sniper) & ctx.occupied;
+        if between.count() == 1 && (between & ctx.pieces[us]).any() {
+            n += 1;
+        }
+    }
+    ctx.p.pinned * n
+}
+
 /// All king-safety terms, White's view.
 pub fn king_safety(ctx: &Ctx) -> S {
     ctx.white_minus_black(|ctx, color| {
@@ -160,6 +204,8 @@ pub fn king_safety(ctx: &Ctx) -> S {
             + pawn_storm(ctx, color)
             + safe_checks(ctx, color)
             + weak_king_squares(ctx, color)
+            + pawnless_flank(ctx, color)
+            + pinned(ctx, color)
     })
 }
 
@@ -223,5 +269,26 @@ mod tests {
         let guarded = term(weak_king_squares, "5bk1/5p1p/8/8/8/8/1B6/6K1 b - - 0 1", Color::Black);
         assert_eq!(guarded, PARAMS.weak_king_square * 2);
         assert!(PARAMS.weak_king_square.mg() < 0);
+    }
+
+    #[test]
+    fn a_king_on_a_flank_without_pawns_is_bare() {
+        // Both kings on g-files, every pawn on the queen's wing.
+        let bare = "6k1/ppp5/8/8/8/8/PPP5/6K1 w - - 0 1";
+        assert_eq!(term(pawnless_flank, bare, Color::White), PARAMS.pawnless_flank);
+        // One pawn on f2 (either side's would do) covers the flank e to h.
+        assert_eq!(term(pawnless_flank, "6k1/ppp5/8/8/8/8/PPP2P2/6K1 w - - 0 1", Color::White), S::ZERO);
+        assert_eq!(term(pawnless_flank, "6k1/ppp2p2/8/8/8/8/PPP5/6K1 w - - 0 1", Color::White), S::ZERO);
+    }
+
+    #[test]
+    fn a_man_alone_between_our_king_and_an_enemy_slider_is_pinned() {
+        // The rook on e8 pins the knight on e2, the bishop on a5 the pawn on d2.
+        assert_eq!(term(pinned, "4r1k1/8/8/b7/8/8/3PN3/4K3 w - - 0 1", Color::White), PARAMS.pinned * 2);
+        // With two men between, nothing is pinned; nor by a slider off the line.
+        assert_eq!(term(pinned, "4r1k1/8/8/8/8/4P3/4N3/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert_eq!(term(pinned, "3r2k1/8/8/8/8/8/4N3/4K3 w - - 0 1", Color::White), S::ZERO);
+        // An enemy man between is no pin of ours.
+        assert_eq!(term(pinned, "4r1k1/8/8/8/8/8/4n3/4K3 w - - 0 1", Color::White), S::ZERO);
     }
 }

@@ -69,6 +69,20 @@ pub struct Params {
     pub passer_blockaded: S,
     /// The stop square is empty and the enemy does not win it, by rank.
     pub passer_safe_advance: [S; 8],
+    // Added at stop 24.
+    /// Our king on a flank where neither side has a pawn.
+    pub pawnless_flank: S,
+    /// Per square between one of our knights (bishops) and our king.
+    pub knight_protector: S,
+    pub bishop_protector: S,
+    /// Per safe square from which our knight (bishop or rook) could
+    /// attack the enemy queen next move.
+    pub knight_on_queen: S,
+    pub slider_on_queen: S,
+    /// Per piece of ours pinned to our king.
+    pub pinned: S,
+    /// A bishop on a long diagonal that sees both of its central squares.
+    pub long_diagonal_bishop: S,
     // Winnability (`winnable.rs`): the features of the endgame complexity.
     pub winnable_passers: S,
     pub winnable_pawns: S,
@@ -81,54 +95,61 @@ pub struct Params {
 }
 
 pub const DEFAULT: Params = Params {
-    passed: [S(0, 0), S(-4, 9), S(-10, 18), S(-2, 37), S(25, 69), S(54, 64), S(58, 56), S(0, 0)],
-    free_path: [S(0, 0), S(-2, 5), S(-10, -2), S(-8, 15), S(5, 26), S(16, 48), S(10, 24), S(0, 0)],
-    king_distance_theirs: S(-1, 9),
-    king_distance_ours: S(0, -11),
+    passed: [S(0, 0), S(-5, 8), S(-12, 17), S(-3, 37), S(24, 68), S(54, 64), S(58, 51), S(0, 0)],
+    free_path: [S(0, 0), S(-2, 5), S(-10, -2), S(-9, 14), S(4, 24), S(16, 47), S(11, 24), S(0, 0)],
+    king_distance_theirs: S(0, 9),
+    king_distance_ours: S(-1, -11),
     isolated: S(-2, -11),
-    doubled: S(-17, -17),
+    doubled: S(-18, -17),
     backward: S(-6, -2),
-    connected: [S(0, 0), S(3, -4), S(12, 6), S(10, 8), S(21, 7), S(28, 12), S(40, 48), S(0, 0)],
-    knight_mobility: [S(-23, -7), S(-8, -4), S(-2, 0), S(1, 3), S(6, 5), S(9, 8), S(12, 9), S(12, 6), S(9, 1)],
-    bishop_mobility: [S(-30, -28), S(-23, -20), S(-12, -15), S(-4, -9), S(-1, 0), S(2, 4), S(4, 8), S(4, 14), S(8, 13), S(9, 16), S(13, 12), S(16, 20), S(24, 24), S(25, 25)],
-    rook_mobility: [S(-27, -32), S(-17, -24), S(-14, -20), S(-7, -15), S(-7, -10), S(-2, -4), S(-1, -2), S(0, 3), S(3, 8), S(5, 11), S(6, 14), S(9, 18), S(14, 21), S(16, 17), S(18, 18)],
-    queen_mobility: [S(-12, 13), S(-12, 12), S(-12, 11), S(-11, 10), S(-13, 8), S(-11, 8), S(-10, 6), S(-7, 4), S(-4, 5), S(-3, 4), S(-3, 3), S(-1, 2), S(0, 2), S(1, 1), S(1, 0), S(4, -2), S(5, -1), S(4, -4), S(5, -5), S(9, -6), S(7, -7), S(8, -8), S(9, -9), S(10, -10), S(11, -11), S(12, -12), S(13, -13), S(14, -14)],
-    bishop_pair: S(34, 58),
+    connected: [S(0, 0), S(4, -4), S(12, 6), S(10, 8), S(20, 7), S(28, 12), S(40, 49), S(0, 0)],
+    knight_mobility: [S(-24, -8), S(-7, -4), S(-1, 0), S(2, 4), S(7, 5), S(11, 8), S(13, 10), S(13, 6), S(8, 1)],
+    bishop_mobility: [S(-29, -28), S(-22, -20), S(-10, -15), S(-3, -8), S(0, 1), S(3, 5), S(4, 9), S(4, 15), S(7, 14), S(8, 16), S(13, 12), S(15, 20), S(24, 24), S(24, 24)],
+    rook_mobility: [S(-27, -33), S(-17, -24), S(-13, -20), S(-6, -15), S(-6, -10), S(-2, -4), S(-1, -2), S(0, 3), S(3, 8), S(4, 12), S(5, 14), S(8, 18), S(13, 21), S(16, 16), S(18, 17)],
+    queen_mobility: [S(-12, 13), S(-12, 12), S(-13, 11), S(-12, 9), S(-14, 8), S(-12, 7), S(-10, 6), S(-7, 3), S(-5, 5), S(-3, 4), S(-3, 3), S(-1, 2), S(1, 3), S(2, 1), S(2, 0), S(5, -2), S(6, -1), S(4, -4), S(5, -5), S(10, -6), S(7, -7), S(8, -8), S(9, -9), S(10, -10), S(11, -11), S(12, -12), S(13, -13), S(14, -14)],
+    bishop_pair: S(33, 57),
     rook_open_file: S(35, 4),
-    rook_semi_open_file: S(14, 21),
-    rook_on_seventh: S(-10, 5),
-    knight_outpost: S(27, 12),
-    bishop_outpost: S(19, 8),
+    rook_semi_open_file: S(15, 20),
+    rook_on_seventh: S(-11, 5),
+    knight_outpost: S(26, 12),
+    bishop_outpost: S(20, 8),
     bishop_pawns: S(-5, -5),
     minor_behind_pawn: S(7, 4),
-    shield_near: S(11, -7),
+    shield_near: S(12, -8),
     shield_far: S(9, -5),
-    open_file_near_king: S(-25, 3),
-    semi_open_file_near_king: S(-21, 20),
-    safe_check: [S(-13, -7), S(-3, -18), S(-14, -9), S(-16, -24)],
-    king_attack: [S(0, 0), S(0, 0), S(-2, 0), S(-4, -1), S(-8, 0), S(-13, -1), S(-18, -2), S(-20, 1), S(-20, 0), S(-27, 0), S(-44, 0), S(-54, 0), S(-67, 1), S(-81, 1), S(-97, 0), S(-111, 0), S(-128, 0), S(-144, 0), S(-162, 0), S(-180, 0), S(-200, 0), S(-220, 0), S(-242, 0), S(-264, 0), S(-288, 0), S(-312, 0), S(-338, 0), S(-364, 0), S(-392, 0), S(-400, 0)],
-    pawn_storm: [S(0, 0), S(3, 10), S(2, 14), S(-5, 3), S(1, -2), S(13, -3), S(3, -2), S(0, 0)],
-    weak_king_square: S(-4, 1),
-    attacked_by_pawn: S(-37, -30),
-    minor_attacked_by_minor: S(-12, -7),
-    rook_attacked_by_minor: S(-30, -12),
-    queen_attacked_by_lesser: S(-29, -18),
+    open_file_near_king: S(-24, 3),
+    semi_open_file_near_king: S(-21, 19),
+    safe_check: [S(-14, -7), S(-3, -19), S(-14, -9), S(-15, -27)],
+    king_attack: [S(0, 0), S(0, 0), S(-2, 0), S(-4, -1), S(-8, 0), S(-12, -1), S(-18, -2), S(-20, 0), S(-20, 0), S(-24, -1), S(-40, 0), S(-51, 0), S(-64, 2), S(-78, 2), S(-96, 1), S(-110, 0), S(-128, 0), S(-144, 0), S(-162, 0), S(-180, 0), S(-200, 0), S(-220, 0), S(-242, 0), S(-264, 0), S(-288, 0), S(-312, 0), S(-338, 0), S(-364, 0), S(-392, 0), S(-400, 0)],
+    pawn_storm: [S(0, 0), S(3, 12), S(2, 16), S(-4, 3), S(1, -2), S(14, -3), S(4, -2), S(0, 0)],
+    weak_king_square: S(-2, 1),
+    attacked_by_pawn: S(-37, -29),
+    minor_attacked_by_minor: S(-12, -6),
+    rook_attacked_by_minor: S(-30, -11),
+    queen_attacked_by_lesser: S(-27, -17),
     hanging: S(1, -20),
     pawn_push_threat: S(16, 9),
     restricted: S(3, -2),
     space: S(1, 1),
-    king_pawn_distance: S(1, -8),
-    rook_behind_passer: S(7, 8),
-    passer_blockaded: S(-7, -6),
-    passer_safe_advance: [S(0, 0), S(-3, 0), S(-1, 3), S(1, 5), S(4, 6), S(4, 10), S(2, 5), S(0, 0)],
-    winnable_passers: S(0, 3),
+    king_pawn_distance: S(1, -9),
+    rook_behind_passer: S(10, 10),
+    passer_blockaded: S(-9, -7),
+    passer_safe_advance: [S(0, 0), S(-3, 0), S(-1, 4), S(2, 6), S(6, 8), S(5, 13), S(3, 8), S(0, 0)],
+    pawnless_flank: S(-1, -9),
+    knight_protector: S(-1, 1),
+    bishop_protector: S(-2, 1),
+    knight_on_queen: S(5, 1),
+    slider_on_queen: S(5, 0),
+    pinned: S(-8, -2),
+    long_diagonal_bishop: S(8, 1),
+    winnable_passers: S(0, 4),
     winnable_pawns: S(0, 8),
-    winnable_outflanking: S(0, 2),
-    winnable_infiltration: S(0, -12),
-    winnable_both_flanks: S(0, 29),
-    winnable_pawn_ending: S(0, 40),
-    winnable_almost_drawn: S(0, -25),
-    winnable_base: S(0, -81),
+    winnable_outflanking: S(0, 3),
+    winnable_infiltration: S(0, -14),
+    winnable_both_flanks: S(0, 35),
+    winnable_pawn_ending: S(0, 46),
+    winnable_almost_drawn: S(0, -24),
+    winnable_base: S(0, -89),
 };
 
 pub static PARAMS: Params = DEFAULT;
@@ -183,6 +204,13 @@ impl Params {
         v.push(("rook_behind_passer".into(), &mut self.rook_behind_passer));
         v.push(("passer_blockaded".into(), &mut self.passer_blockaded));
         push_array(&mut v, "passer_safe_advance", &mut self.passer_safe_advance);
+        v.push(("pawnless_flank".into(), &mut self.pawnless_flank));
+        v.push(("knight_protector".into(), &mut self.knight_protector));
+        v.push(("bishop_protector".into(), &mut self.bishop_protector));
+        v.push(("knight_on_queen".into(), &mut self.knight_on_queen));
+        v.push(("slider_on_queen".into(), &mut self.slider_on_queen));
+        v.push(("pinned".into(), &mut self.pinned));
+        v.push(("long_diagonal_bishop".into(), &mut self.long_diagonal_bishop));
         v.push(("winnable_passers".into(), &mut self.winnable_passers));
         v.push(("winnable_pawns".into(), &mut self.winnable_pawns));
         v.push(("winnable_outflanking".into(), &mut self.winnable_outflanking));
@@ -230,6 +258,6 @@ mod tests {
         // printing the defaults gives them back verbatim.
         let src = DEFAULT.to_source();
         assert!(include_str!("params.rs").contains(&src), "{src}");
-        assert_eq!(DEFAULT.clone().fields_mut().len(), 8 + 8 + 5 + 8 + (9 + 14 + 15 + 28) + 8 + 4 + 4 + 30 + 8 + 1 + 6 + 5 + 8 + 8);
+        assert_eq!(DEFAULT.clone().fields_mut().len(), 8 + 8 + 5 + 8 + (9 + 14 + 15 + 28) + 8 + 4 + 4 + 30 + 8 + 1 + 6 + 5 + 8 + 7 + 8);
     }
 }
