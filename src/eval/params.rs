@@ -160,6 +160,39 @@ fn push_array<'a>(v: &mut Vec<(String, &'a mut S)>, name: &str, table: &'a mut [
     v.extend(table.iter_mut().enumerate().map(|(i, s)| (format!("{name}[{i}]"), s)));
 }
 
+/// How many entries of the knight, bishop and rook mobility tables keep
+/// their order: up to a piece's usual count of squares. Past it few
+/// positions speak, and a knight with all eight squares is often one
+/// standing exposed in the middle of the board.
+pub const ORDERED_MOBILITY: [usize; 3] = [6, 10, 11];
+
+/// Makes the middlegame halves of `table` non-decreasing (`direction` 1)
+/// or non-increasing (−1) by pooling adjacent violators into blocks that
+/// share their mean: the nearest such sequence in squared distance.
+fn pool_adjacent_violators(table: &mut [S], direction: i32) {
+    // Blocks of (sum, length), each mean at least the previous one's.
+    let mut blocks: Vec<(i32, i32)> = Vec::new();
+    for s in table.iter() {
+        blocks.push((s.0 * direction, 1));
+        while blocks.len() >= 2 {
+            let (b, a) = (blocks[blocks.len() - 1], blocks[blocks.len() - 2]);
+            if a.0 * b.1 <= b.0 * a.1 {
+                break;
+            }
+            blocks.pop();
+            *blocks.last_mut().unwrap() = (a.0 + b.0, a.1 + b.1);
+        }
+    }
+    let mut i = 0;
+    for (sum, len) in blocks {
+        let mean = (sum as f64 / len as f64).round() as i32 * direction;
+        for s in &mut table[i..i + len as usize] {
+            s.0 = mean;
+        }
+        i += len as usize;
+    }
+}
+
 impl Params {
     /// Every weight with a printable name, for the tuner to vary.
     pub fn fields_mut(&mut self) -> Vec<(String, &mut S)> {
@@ -222,6 +255,21 @@ impl Params {
         v
     }
 
+    /// Where a fit breaks an order the tables must keep (a piece with more
+    /// squares is never worth less; a heavier attack on the king never
+    /// costs less), the offending neighbours are pooled to their mean.
+    /// The fit breaks it by a few centipawns where two counts are about
+    /// equally common and equally good, which is noise, not knowledge.
+    /// Only the middlegame halves are held to it: in the endgame a piece's
+    /// mobility and the king attack matter little and the data says so.
+    pub fn pool_monotone(&mut self) {
+        let [knight, bishop, rook] = ORDERED_MOBILITY;
+        pool_adjacent_violators(&mut self.knight_mobility[..knight], 1);
+        pool_adjacent_violators(&mut self.bishop_mobility[..bishop], 1);
+        pool_adjacent_violators(&mut self.rook_mobility[..rook], 1);
+        pool_adjacent_violators(&mut self.king_attack, -1);
+    }
+
     /// The parameters as Rust source for `DEFAULT`.
     pub fn to_source(&self) -> String {
         let mut copy = self.clone();
@@ -251,6 +299,19 @@ impl Params {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pooling_restores_the_order_and_keeps_what_is_already_in_order() {
+        let mut t = [S(-20, 1), S(-8, 2), S(-10, 3), S(5, 4), S(3, 5), S(4, 6)];
+        pool_adjacent_violators(&mut t, 1);
+        assert_eq!(t, [S(-20, 1), S(-9, 2), S(-9, 3), S(4, 4), S(4, 5), S(4, 6)]);
+        let mut falling = [S(0, 0), S(-2, 0), S(-21, 0), S(-18, 0), S(-30, 0)];
+        pool_adjacent_violators(&mut falling, -1);
+        assert_eq!(falling, [S(0, 0), S(-2, 0), S(-20, 0), S(-20, 0), S(-30, 0)]);
+        let mut defaults = DEFAULT.clone();
+        defaults.pool_monotone();
+        assert_eq!(defaults.to_source(), DEFAULT.to_source(), "the defaults are already in order");
+    }
 
     #[test]
     fn source_round_trips_the_defaults() {

@@ -189,7 +189,8 @@ mod tests {
         assert!(centre.mg() > corner.mg() && centre.eg() > corner.eg(), "{centre:?} {corner:?}");
         // The fitted tables still pay for every square up to a piece's usual
         // count: a trapped piece is never worth more than a free one.
-        for (table, usual) in [(&PARAMS.knight_mobility[..], 6), (&PARAMS.bishop_mobility[..], 10), (&PARAMS.rook_mobility[..], 11)] {
+        let [knight, bishop, rook] = crate::eval::params::ORDERED_MOBILITY;
+        for (table, usual) in [(&PARAMS.knight_mobility[..], knight), (&PARAMS.bishop_mobility[..], bishop), (&PARAMS.rook_mobility[..], rook)] {
             let mg: Vec<i32> = table[..usual].iter().map(|s| s.mg()).collect();
             assert!(mg.windows(2).all(|w| w[1] >= w[0]), "{mg:?}");
         }
