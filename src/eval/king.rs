@@ -279,6 +279,7 @@ mod tests {
         // One pawn on f2 (either side's would do) covers the flank e to h.
         assert_eq!(term(pawnless_flank, "6k1/ppp5/8/8/8/8/PPP2P2/6K1 w - - 0 1", Color::White), S::ZERO);
         assert_eq!(term(pawnless_flank, "6k1/ppp2p2/8/8/8/8/PPP5/6K1 w - - 0 1", Color::White), S::ZERO);
+        assert!(PARAMS.pawnless_flank.eg() < 0, "{:?}", PARAMS.pawnless_flank);
     }
 
     #[test]
@@ -290,5 +291,6 @@ mod tests {
         assert_eq!(term(pinned, "3r2k1/8/8/8/8/8/4N3/4K3 w - - 0 1", Color::White), S::ZERO);
         // An enemy man between is no pin of ours.
         assert_eq!(term(pinned, "4r1k1/8/8/8/8/8/4n3/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert!(PARAMS.pinned.mg() < 0 && PARAMS.pinned.eg() < 0, "{:?}", PARAMS.pinned);
     }
 }

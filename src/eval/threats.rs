@@ -150,5 +150,6 @@ mod tests {
         assert_eq!(term(queen_threats, "3qk3/8/8/8/8/8/8/R3K3 w - - 0 1", Color::White), PARAMS.slider_on_queen * 2);
         // With two queens there is no one queen to chase.
         assert_eq!(term(queen_threats, "3qk2q/8/8/8/3N4/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert!(PARAMS.knight_on_queen.mg() > 0 && PARAMS.slider_on_queen.mg() > 0);
     }
 }
