@@ -302,6 +302,7 @@ pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, l2: f64, placeme
     }
     let mut params = base;
     set_fields(&mut params, &w[..fields]);
+    params.pool_monotone();
     let placement: Vec<(i32, i32)> = w[fields..].iter().map(|&(mg, eg)| (mg.round() as i32, eg.round() as i32)).collect();
     let mut rounded: Vec<(f64, f64)> = field_values(&params).iter().map(|s| (s.0 as f64, s.1 as f64)).collect();
     rounded.extend(placement.iter().map(|&(mg, eg)| (mg as f64, eg as f64)));

@@ -1,21 +1,32 @@
-//! King safety: enemy pieces bearing on the king's zone, the pawn shield,
-//! and open files next to the king.
+//! King safety: enemy pieces bearing on the king's zone, safe checks and
+//! weak squares, the pawn shield and storm, open files next to the king,
+//! a flank without pawns, and pins against the king.
 
 use shakmaty::{attacks, Bitboard, Color, Role};
 
 use super::context::Ctx;
-use super::masks::{ci, file_mask, forward, relative_rank};
+use super::masks::{ci, file_mask, forward, relative_rank, FILE_A};
 use super::score::S;
 
 /// Attack units per attacking piece, by role (knight, bishop, rook, queen).
 const ATTACKER_WEIGHT: [usize; 7] = [0, 0, 2, 2, 3, 5, 0];
+/// Attack units a safe check adds, by checking piece (knight, bishop,
+/// rook, queen): a check the defence cannot stop by capture turns pressure
+/// on the zone into a forcing attack.
+const SAFE_CHECK_UNITS: [usize; 4] = [3, 2, 4, 3];
+/// Attack units taken off when the attacker has no queen: without her,
+/// rooks and minors around the king rarely mate.
+const NO_QUEEN_UNITS: usize = 4;
 
 /// Penalty for enemy pieces attacking the squares around `color`'s king.
-/// One attacker alone is rarely dangerous, so it takes two. The penalty
-/// is a fitted table over the attack units rather than a formula: danger
-/// grows much faster than the number of attackers (a queen and a knight
-/// together are worth far more than twice either), and the table lets the
-/// tuner find that curve.
+/// One attacker alone is rarely dangerous, so it takes two. The attack's
+/// units add up everything that makes it dangerous together: the pieces
+/// bearing on the zone and how many zone squares they hit, the safe
+/// checks they have, the zone squares only our king defends, and whether
+/// their queen is on the board. The penalty is a fitted table over the
+/// units rather than a formula: danger grows much faster than any one of
+/// these (a queen and a knight with a safe check are worth far more than
+/// each alone), and the table lets the tuner find that curve.
 pub fn king_attackers(ctx: &Ctx, color: Color) -> S {
     let them = !color;
     let zone = ctx.king_zone[ci(color)];
@@ -33,7 +44,9 @@ pub fn king_attackers(ctx: &Ctx, color: Color) -> S {
     if attackers < 2 {
         return S::ZERO;
     }
-    let units = weight + hits / 2;
+    let checks: usize = safe_check_kinds(ctx, color).iter().zip(SAFE_CHECK_UNITS).filter(|(&c, _)| c).map(|(_, u)| u).sum();
+    let units = weight + hits / 2 + checks + weak_king_zone(ctx, color).count();
+    let units = if ctx.ours(them, Role::Queen).is_empty() { units.saturating_sub(NO_QUEEN_UNITS) } else { units };
     ctx.p.king_attack[units.min(ctx.p.king_attack.len() - 1)]
 }
 
@@ -91,12 +104,11 @@ pub fn pawn_storm(ctx: &Ctx, color: Color) -> S {
     total
 }
 
-/// Squares from which an enemy knight, bishop, rook or queen (in that
-/// order) could check `color`'s king, that such a piece already reaches,
-/// and that we do not guard: a check the enemy can give without losing
-/// the piece forces our hand and often wins material or starts a mating
-/// net. Each kind of piece counts once, however many such squares it has.
-pub fn safe_checks(ctx: &Ctx, color: Color) -> S {
+/// Which kinds of enemy piece (knight, bishop, rook, queen, in that
+/// order) have a safe check on `color`'s king: a square from which the
+/// piece would check, that such a piece already reaches, and that we do
+/// not guard.
+fn safe_check_kinds(ctx: &Ctx, color: Color) -> [bool; 4] {
     let (us, them) = (ci(color), ci(!color));
     let king = ctx.king[us];
     let safe = !ctx.attacks[us] & !ctx.pieces[them];
@@ -108,9 +120,16 @@ pub fn safe_checks(ctx: &Ctx, color: Color) -> S {
         rook_lines & ctx.attacks_by[them][Role::Rook as usize],
         (bishop_lines | rook_lines) & ctx.attacks_by[them][Role::Queen as usize],
     ];
+    checks.map(|squares| (squares & safe).any())
+}
+
+/// A check the enemy can give without losing the piece forces our hand
+/// and often wins material or starts a mating net. Each kind of piece
+/// counts once, however many such squares it has.
+pub fn safe_checks(ctx: &Ctx, color: Color) -> S {
     let mut total = S::ZERO;
-    for (squares, &weight) in checks.iter().zip(&ctx.p.safe_check) {
-        if (*squares & safe).any() {
+    for (&check, &weight) in safe_check_kinds(ctx, color).iter().zip(&ctx.p.safe_check) {
+        if check {
             total += weight;
         }
     }
@@ -119,15 +138,61 @@ pub fn safe_checks(ctx: &Ctx, color: Color) -> S {
 
 /// Squares of `color`'s king zone that the enemy attacks and that only
 /// our king (or nothing) defends: the holes an attack comes through.
-pub fn weak_king_squares(ctx: &Ctx, color: Color) -> S {
+fn weak_king_zone(ctx: &Ctx, color: Color) -> Bitboard {
     let (us, them) = (ci(color), ci(!color));
     let defended = ctx.attacks_by[us][Role::Pawn as usize]
         | ctx.attacks_by[us][Role::Knight as usize]
         | ctx.attacks_by[us][Role::Bishop as usize]
         | ctx.attacks_by[us][Role::Rook as usize]
         | ctx.attacks_by[us][Role::Queen as usize];
-    let weak = ctx.king_zone[us] & ctx.attacks[them] & !defended;
-    ctx.p.weak_king_square * weak.count() as i32
+    ctx.king_zone[us] & ctx.attacks[them] & !defended
+}
+
+pub fn weak_king_squares(ctx: &Ctx, color: Color) -> S {
+    ctx.p.weak_king_square * weak_king_zone(ctx, color).count() as i32
+}
+
+/// The files of a king's flank, by the king's file: the three or four
+/// files its pawn cover and an attack on it come from.
+const KING_FLANK: [u64; 8] = [
+    FILE_A * 0x07,
+    FILE_A * 0x0f,
+    FILE_A * 0x0f,
+    FILE_A * 0x3c,
+    FILE_A * 0x3c,
+    FILE_A * 0xf0,
+    FILE_A * 0xf0,
+    FILE_A * 0xe0,
+];
+
+/// Our king on a flank where neither side has a pawn: nothing shelters
+/// it, and the enemy's rooks and queen reach it along open files.
+pub fn pawnless_flank(ctx: &Ctx, color: Color) -> S {
+    let flank = Bitboard(KING_FLANK[ctx.king[ci(color)].file() as usize]);
+    if ((ctx.pawns[0] | ctx.pawns[1]) & flank).is_empty() {
+        ctx.p.pawnless_flank
+    } else {
+        S::ZERO
+    }
+}
+
+/// Our pawns and pieces pinned to our king by an enemy bishop, rook or
+/// queen: a pinned man neither defends nor moves freely, and it is a
+/// target the enemy can pile up on.
+pub fn pinned(ctx: &Ctx, color: Color) -> S {
+    let (us, them) = (ci(color), ci(!color));
+    let king = ctx.king[us];
+    let b = ctx.board;
+    let diagonal = (b.bishops() | b.queens()) & attacks::bishop_attacks(king, Bitboard::EMPTY);
+    let straight = (b.rooks() | b.queens()) & attacks::rook_attacks(king, Bitboard::EMPTY);
+    let mut n = 0;
+    for sniper in (diagonal | straight) & ctx.pieces[them] {
+        let between = attacks::between(king, sniper) & ctx.occupied;
+        if between.count() == 1 && (between & ctx.pieces[us]).any() {
+            n += 1;
+        }
+    }
+    ctx.p.pinned * n
 }
 
 /// All king-safety terms, White's view.
@@ -139,6 +204,8 @@ pub fn king_safety(ctx: &Ctx) -> S {
             + pawn_storm(ctx, color)
             + safe_checks(ctx, color)
             + weak_king_squares(ctx, color)
+            + pawnless_flank(ctx, color)
+            + pinned(ctx, color)
     })
 }
 
@@ -202,5 +269,28 @@ mod tests {
         let guarded = term(weak_king_squares, "5bk1/5p1p/8/8/8/8/1B6/6K1 b - - 0 1", Color::Black);
         assert_eq!(guarded, PARAMS.weak_king_square * 2);
         assert!(PARAMS.weak_king_square.mg() < 0);
+    }
+
+    #[test]
+    fn a_king_on_a_flank_without_pawns_is_bare() {
+        // Both kings on g-files, every pawn on the queen's wing.
+        let bare = "6k1/ppp5/8/8/8/8/PPP5/6K1 w - - 0 1";
+        assert_eq!(term(pawnless_flank, bare, Color::White), PARAMS.pawnless_flank);
+        // One pawn on f2 (either side's would do) covers the flank e to h.
+        assert_eq!(term(pawnless_flank, "6k1/ppp5/8/8/8/8/PPP2P2/6K1 w - - 0 1", Color::White), S::ZERO);
+        assert_eq!(term(pawnless_flank, "6k1/ppp2p2/8/8/8/8/PPP5/6K1 w - - 0 1", Color::White), S::ZERO);
+        assert!(PARAMS.pawnless_flank.eg() < 0, "{:?}", PARAMS.pawnless_flank);
+    }
+
+    #[test]
+    fn a_man_alone_between_our_king_and_an_enemy_slider_is_pinned() {
+        // The rook on e8 pins the knight on e2, the bishop on a5 the pawn on d2.
+        assert_eq!(term(pinned, "4r1k1/8/8/b7/8/8/3PN3/4K3 w - - 0 1", Color::White), PARAMS.pinned * 2);
+        // With two men between, nothing is pinned; nor by a slider off the line.
+        assert_eq!(term(pinned, "4r1k1/8/8/8/8/4P3/4N3/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert_eq!(term(pinned, "3r2k1/8/8/8/8/8/4N3/4K3 w - - 0 1", Color::White), S::ZERO);
+        // An enemy man between is no pin of ours.
+        assert_eq!(term(pinned, "4r1k1/8/8/8/8/8/4n3/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert!(PARAMS.pinned.mg() < 0 && PARAMS.pinned.eg() < 0, "{:?}", PARAMS.pinned);
     }
 }

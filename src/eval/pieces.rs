@@ -1,5 +1,6 @@
 //! Piece activity: mobility, the bishop pair, rooks on open files and the
-//! seventh rank, outposts, space, and the king's distance to the pawns.
+//! seventh rank, outposts, space, the king's distance to the pawns, the
+//! minors' distance to their king, and bishops on the long diagonals.
 
 use shakmaty::{Bitboard, Color, Role};
 
@@ -131,6 +132,31 @@ pub fn king_pawn_distance(ctx: &Ctx, color: Color) -> S {
     nearest.map_or(S::ZERO, |d| ctx.p.king_pawn_distance * d as i32)
 }
 
+/// Each knight's and each bishop's king-move distance from our own king:
+/// minors near the king guard its zone, far away they guard nothing there.
+pub fn king_protector(ctx: &Ctx, color: Color) -> S {
+    let king = ctx.king[ci(color)];
+    let distance = |role| ctx.ours(color, role).into_iter().map(|sq| sq.distance(king) as i32).sum::<i32>();
+    ctx.p.knight_protector * distance(Role::Knight) + ctx.p.bishop_protector * distance(Role::Bishop)
+}
+
+/// d4, e4, d5 and e5.
+const CENTER: Bitboard = Bitboard(0x0000_0018_1800_0000);
+/// The a1–h8 and h1–a8 diagonals.
+const LONG_DIAGONALS: Bitboard = Bitboard(0x8040_2010_0804_0201 | 0x0102_0408_1020_4080);
+
+/// Bishops on a long diagonal that see both of its central squares past
+/// every piece (pawns alone block): they bear on the centre and on the
+/// far corner at once.
+pub fn long_diagonal_bishop(ctx: &Ctx, color: Color) -> S {
+    let pawns = ctx.pawns[0] | ctx.pawns[1];
+    let n = (ctx.ours(color, Role::Bishop) & LONG_DIAGONALS)
+        .into_iter()
+        .filter(|&sq| (shakmaty::attacks::bishop_attacks(sq, pawns) & CENTER).count() >= 2)
+        .count();
+    ctx.p.long_diagonal_bishop * n as i32
+}
+
 /// All piece terms, White's view.
 pub fn piece_activity(ctx: &Ctx) -> S {
     ctx.white_minus_black(|ctx, color| {
@@ -143,6 +169,8 @@ pub fn piece_activity(ctx: &Ctx) -> S {
             + minor_behind_pawn(ctx, color)
             + space(ctx, color)
             + king_pawn_distance(ctx, color)
+            + king_protector(ctx, color)
+            + long_diagonal_bishop(ctx, color)
     })
 }
 
@@ -154,14 +182,19 @@ mod tests {
 
     #[test]
     fn a_centralised_knight_is_more_mobile_than_a_cornered_one() {
-        let centre = term(mobility, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", Color::White);
-        let corner = term(mobility, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1", Color::White);
+        let (centre_fen, corner_fen) = ("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+        let (centre, corner) = (term(mobility, centre_fen, Color::White), term(mobility, corner_fen, Color::White));
         assert_eq!(centre, PARAMS.knight_mobility[8]);
         assert_eq!(corner, PARAMS.knight_mobility[2]);
-        assert!(centre.mg() > corner.mg() && centre.eg() > corner.eg(), "{centre:?} {corner:?}");
+        assert!(centre.mg() > corner.mg(), "{centre:?} {corner:?}");
+        // In the endgame the fit gives the centre's worth to the knight's
+        // square rather than its count of moves: together they prefer it.
+        let placed = |fen| crate::eval::material_and_placement(&crate::eval::tests::pos(fen)).0 + term(mobility, fen, Color::White);
+        assert!(placed(centre_fen).eg() > placed(corner_fen).eg() + 20, "{:?} {:?}", placed(centre_fen), placed(corner_fen));
         // The fitted tables still pay for every square up to a piece's usual
         // count: a trapped piece is never worth more than a free one.
-        for (table, usual) in [(&PARAMS.knight_mobility[..], 6), (&PARAMS.bishop_mobility[..], 10), (&PARAMS.rook_mobility[..], 11)] {
+        let [knight, bishop, rook] = crate::eval::params::ORDERED_MOBILITY;
+        for (table, usual) in [(&PARAMS.knight_mobility[..], knight), (&PARAMS.bishop_mobility[..], bishop), (&PARAMS.rook_mobility[..], rook)] {
             let mg: Vec<i32> = table[..usual].iter().map(|s| s.mg()).collect();
             assert!(mg.windows(2).all(|w| w[1] >= w[0]), "{mg:?}");
         }
@@ -221,5 +254,25 @@ mod tests {
         assert_eq!(term(minor_behind_pawn, "4k3/8/8/8/4P3/4N3/8/4K3 w - - 0 1", Color::White), PARAMS.minor_behind_pawn);
         assert_eq!(term(minor_behind_pawn, "4k3/8/8/4p3/4N3/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
         assert_eq!(term(minor_behind_pawn, "4k3/4b3/4p3/8/8/8/8/4K3 w - - 0 1", Color::Black), PARAMS.minor_behind_pawn);
+    }
+
+    #[test]
+    fn minors_are_counted_by_their_distance_from_our_king() {
+        // The knight on a1 is four king moves from e1, the bishop on e3 two.
+        let far = term(king_protector, "4k3/8/8/8/8/4B3/8/N3K3 w - - 0 1", Color::White);
+        assert_eq!(far, PARAMS.knight_protector * 4 + PARAMS.bishop_protector * 2);
+        assert_eq!(term(king_protector, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert!(PARAMS.knight_protector.mg() < 0 && PARAMS.bishop_protector.mg() < 0);
+    }
+
+    #[test]
+    fn a_bishop_on_a_long_diagonal_must_see_both_central_squares() {
+        // b2 sees d4 and e5; pieces do not block the view, pawns do.
+        assert_eq!(term(long_diagonal_bishop, "4k3/8/8/8/8/8/1B6/4K3 w - - 0 1", Color::White), PARAMS.long_diagonal_bishop);
+        assert_eq!(term(long_diagonal_bishop, "4k3/8/8/8/3n4/8/1B6/4K3 w - - 0 1", Color::White), PARAMS.long_diagonal_bishop);
+        assert_eq!(term(long_diagonal_bishop, "4k3/8/8/8/8/2P5/1B6/4K3 w - - 0 1", Color::White), S::ZERO);
+        // Off the long diagonals.
+        assert_eq!(term(long_diagonal_bishop, "4k3/8/8/8/8/8/8/1B2K3 w - - 0 1", Color::White), S::ZERO);
+        assert!(PARAMS.long_diagonal_bishop.mg() > 0);
     }
 }

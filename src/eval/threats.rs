@@ -1,9 +1,10 @@
 //! Threats: our pieces attacked by enemy pawns or by lesser enemy pieces,
-//! hanging pieces, pawn pushes that attack, and contested squares.
+//! hanging pieces, pawn pushes that attack, contested squares, and
+//! squares from which the enemy queen can be attacked next move.
 //! The side to move may save one of them, but two such threats or a
 //! threat on a pinned piece usually cost material.
 
-use shakmaty::{Bitboard, Color, Rank, Role};
+use shakmaty::{attacks, Bitboard, Color, Rank, Role};
 
 use super::context::Ctx;
 use super::masks::{ci, forward, pawn_attacks_from};
@@ -66,10 +67,30 @@ pub fn restricted(ctx: &Ctx, color: Color) -> S {
     ctx.p.restricted * contested.count() as i32
 }
 
+/// Safe squares from which one of `color`'s knights, or bishops or rooks,
+/// would attack the lone enemy queen, and that such a piece of ours
+/// already reaches: next move the queen may have to run, and lose time or
+/// leave what she guards.
+pub fn queen_threats(ctx: &Ctx, color: Color) -> S {
+    let us = ci(color);
+    let queens = ctx.ours(!color, Role::Queen);
+    let Some(queen) = queens.single_square() else { return S::ZERO };
+    let safe = !ctx.pieces[us] & !ctx.pawn_attacks(!color) & ctx.held(color);
+    let knights = attacks::knight_attacks(queen) & ctx.attacks_by[us][Role::Knight as usize];
+    let sliders = (attacks::bishop_attacks(queen, ctx.occupied) & ctx.attacks_by[us][Role::Bishop as usize])
+        | (attacks::rook_attacks(queen, ctx.occupied) & ctx.attacks_by[us][Role::Rook as usize]);
+    ctx.p.knight_on_queen * (knights & safe).count() as i32 + ctx.p.slider_on_queen * (sliders & safe).count() as i32
+}
+
 /// All threat terms, White's view.
 pub fn threats(ctx: &Ctx) -> S {
     ctx.white_minus_black(|ctx, color| {
-        attacked_by_pawns(ctx, color) + attacked_by_lesser(ctx, color) + hanging(ctx, color) + pawn_push_threats(ctx, color) + restricted(ctx, color)
+        attacked_by_pawns(ctx, color)
+            + attacked_by_lesser(ctx, color)
+            + hanging(ctx, color)
+            + pawn_push_threats(ctx, color)
+            + restricted(ctx, color)
+            + queen_threats(ctx, color)
     })
 }
 
@@ -117,5 +138,18 @@ mod tests {
         assert_eq!(term(pawn_push_threats, "4k3/8/2n1b3/8/3P4/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
         assert_eq!(term(pawn_push_threats, "4k3/8/2n1p3/8/3P4/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
         assert!(PARAMS.pawn_push_threat.mg() > 0);
+    }
+
+    #[test]
+    fn safe_squares_to_attack_the_queen_from_are_counted() {
+        // The knight on d4 can go to c6 or e6 and hit the queen on d8.
+        assert_eq!(term(queen_threats, "3qk3/8/8/8/3N4/8/8/4K3 w - - 0 1", Color::White), PARAMS.knight_on_queen * 2);
+        // A pawn on d7 guards both.
+        assert_eq!(term(queen_threats, "3qk3/3p4/8/8/3N4/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        // The rook on a1 can go to a8 or d1, both on the queen's lines and both held.
+        assert_eq!(term(queen_threats, "3qk3/8/8/8/8/8/8/R3K3 w - - 0 1", Color::White), PARAMS.slider_on_queen * 2);
+        // With two queens there is no one queen to chase.
+        assert_eq!(term(queen_threats, "3qk2q/8/8/8/3N4/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert!(PARAMS.knight_on_queen.mg() > 0 && PARAMS.slider_on_queen.mg() > 0);
     }
 }
