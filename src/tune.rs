@@ -23,6 +23,11 @@
 //! Data: one position per line, `FEN [R]` with R the game result from
 //! White's view (1.0, 0.5, 0.0). `intrigue positions GAMES.pgn` makes such
 //! a file from the engine's own games (`positions_from_pgn`).
+//!
+//! Tables whose order is known (mobility up to a piece's usual count, the
+//! king-attack penalty) leave the fit in that order:
+//! `Params::pool_monotone` pools neighbours the fit set a few centipawns
+//! out of it, so the printed weights can be pasted in as they are.
 
 use shakmaty::{Chess, Color, Position};
 

@@ -148,6 +148,8 @@ fn weak_king_zone(ctx: &Ctx, color: Color) -> Bitboard {
     ctx.king_zone[us] & ctx.attacks[them] & !defended
 }
 
+/// Each weak square of the king zone (see `weak_king_zone`) on its own,
+/// besides what the squares add to the king attack's units.
 pub fn weak_king_squares(ctx: &Ctx, color: Color) -> S {
     ctx.p.weak_king_square * weak_king_zone(ctx, color).count() as i32
 }

@@ -2,7 +2,7 @@
 //! seventh rank, outposts, space, the king's distance to the pawns, the
 //! minors' distance to their king, and bishops on the long diagonals.
 
-use shakmaty::{Bitboard, Color, Role};
+use shakmaty::{attacks, Bitboard, Color, Role};
 
 use super::context::Ctx;
 use super::masks::{attack_span, ci, file_mask, forward, nearest_distance, relative_rank};
@@ -152,7 +152,7 @@ pub fn long_diagonal_bishop(ctx: &Ctx, color: Color) -> S {
     let pawns = ctx.pawns[0] | ctx.pawns[1];
     let n = (ctx.ours(color, Role::Bishop) & LONG_DIAGONALS)
         .into_iter()
-        .filter(|&sq| (shakmaty::attacks::bishop_attacks(sq, pawns) & CENTER).count() >= 2)
+        .filter(|&sq| (attacks::bishop_attacks(sq, pawns) & CENTER).count() >= 2)
         .count();
     ctx.p.long_diagonal_bishop * n as i32
 }
