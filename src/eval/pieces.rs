@@ -187,8 +187,9 @@ mod tests {
         assert_eq!(centre, PARAMS.knight_mobility[8]);
         assert_eq!(corner, PARAMS.knight_mobility[2]);
         assert!(centre.mg() > corner.mg(), "{centre:?} {corner:?}");
-        // In the endgame the fit gives the centre's worth to the knight's
-        // square rather than its count of moves: together they prefer it.
+        // In the endgame the fitted mobility hardly tells eight squares
+        // from two; the knight's square carries the centre's worth, and
+        // together they prefer it.
         let placed = |fen| crate::eval::material_and_placement(&crate::eval::tests::pos(fen)).0 + term(mobility, fen, Color::White);
         assert!(placed(centre_fen).eg() > placed(corner_fen).eg() + 20, "{:?} {:?}", placed(centre_fen), placed(corner_fen));
         // The fitted tables still pay for every square up to a piece's usual
