@@ -79,7 +79,7 @@ pub struct Params {
     /// attack the enemy queen next move.
     pub knight_on_queen: S,
     pub slider_on_queen: S,
-    /// Per piece of ours pinned to our king.
+    /// Per man of ours (pawn or piece) pinned to our king.
     pub pinned: S,
     /// A bishop on a long diagonal that sees both of its central squares.
     pub long_diagonal_bishop: S,
@@ -260,8 +260,8 @@ impl Params {
     /// costs less), the offending neighbours are pooled to their mean.
     /// The fit breaks it by a few centipawns where two counts are about
     /// equally common and equally good, which is noise, not knowledge.
-    /// Only the middlegame halves are held to it: in the endgame a piece's
-    /// mobility and the king attack matter little and the data says so.
+    /// Only the middlegame halves are held to it, which is where the fits
+    /// broke it; the endgame halves are left as fitted.
     pub fn pool_monotone(&mut self) {
         let [knight, bishop, rook] = ORDERED_MOBILITY;
         pool_adjacent_violators(&mut self.knight_mobility[..knight], 1);
