@@ -2,10 +2,10 @@
 //! weak squares, the pawn shield and storm, open files next to the king,
 //! a flank without pawns, and pins against the king.
 
-use shakmaty::{attacks, Bitboard, Color, Role};
+use shakmaty::{attacks, Bitboard, Board, Color, Role, Square};
 
 use super::context::Ctx;
-use super::masks::{ci, file_mask, forward, relative_rank, FILE_A};
+use super::masks::{ci, file_mask, forward, relative_rank, CENTER_FILES, KING_SIDE, QUEEN_SIDE};
 use super::score::S;
 
 /// Attack units per attacking piece, by role (knight, bishop, rook, queen).
@@ -27,7 +27,7 @@ const NO_QUEEN_UNITS: usize = 4;
 /// units rather than a formula: danger grows much faster than any one of
 /// these (a queen and a knight with a safe check are worth far more than
 /// each alone), and the table lets the tuner find that curve.
-pub fn king_attackers(ctx: &Ctx, color: Color) -> S {
+pub fn king_attackers(ctx: &Ctx, color: Color, exposure: &Exposure) -> S {
     let them = !color;
     let zone = ctx.king_zone[ci(color)];
     let mut weight = 0;
@@ -44,8 +44,8 @@ pub fn king_attackers(ctx: &Ctx, color: Color) -> S {
     if attackers < 2 {
         return S::ZERO;
     }
-    let checks: usize = safe_check_kinds(ctx, color).iter().zip(SAFE_CHECK_UNITS).filter(|(&c, _)| c).map(|(_, u)| u).sum();
-    let units = weight + hits / 2 + checks + weak_king_zone(ctx, color).count();
+    let checks: usize = exposure.checks.iter().zip(SAFE_CHECK_UNITS).filter(|(&c, _)| c).map(|(_, u)| u).sum();
+    let units = weight + hits / 2 + checks + exposure.weak.count();
     let units = if ctx.ours(them, Role::Queen).is_empty() { units.saturating_sub(NO_QUEEN_UNITS) } else { units };
     ctx.p.king_attack[units.min(ctx.p.king_attack.len() - 1)]
 }
@@ -104,6 +104,24 @@ pub fn pawn_storm(ctx: &Ctx, color: Color) -> S {
     total
 }
 
+/// What an attack on `color`'s king can use besides the pieces bearing on
+/// its zone: the safe checks and the weak zone squares. The king attack,
+/// the safe-check and the weak-square terms all read it, so it is worked
+/// out once per side.
+pub struct Exposure {
+    /// Which kinds of enemy piece (knight, bishop, rook, queen) have a
+    /// safe check.
+    checks: [bool; 4],
+    /// Zone squares the enemy attacks and only our king defends.
+    weak: Bitboard,
+}
+
+impl Exposure {
+    pub fn of(ctx: &Ctx, color: Color) -> Exposure {
+        Exposure { checks: safe_check_kinds(ctx, color), weak: weak_king_zone(ctx, color) }
+    }
+}
+
 /// Which kinds of enemy piece (knight, bishop, rook, queen, in that
 /// order) have a safe check on `color`'s king: a square from which the
 /// piece would check, that such a piece already reaches, and that we do
@@ -126,9 +144,9 @@ fn safe_check_kinds(ctx: &Ctx, color: Color) -> [bool; 4] {
 /// A check the enemy can give without losing the piece forces our hand
 /// and often wins material or starts a mating net. Each kind of piece
 /// counts once, however many such squares it has.
-pub fn safe_checks(ctx: &Ctx, color: Color) -> S {
+pub fn safe_checks(ctx: &Ctx, exposure: &Exposure) -> S {
     let mut total = S::ZERO;
-    for (&check, &weight) in safe_check_kinds(ctx, color).iter().zip(&ctx.p.safe_check) {
+    for (&check, &weight) in exposure.checks.iter().zip(&ctx.p.safe_check) {
         if check {
             total += weight;
         }
@@ -150,27 +168,27 @@ fn weak_king_zone(ctx: &Ctx, color: Color) -> Bitboard {
 
 /// Each weak square of the king zone (see `weak_king_zone`) on its own,
 /// besides what the squares add to the king attack's units.
-pub fn weak_king_squares(ctx: &Ctx, color: Color) -> S {
-    ctx.p.weak_king_square * weak_king_zone(ctx, color).count() as i32
+pub fn weak_king_squares(ctx: &Ctx, exposure: &Exposure) -> S {
+    ctx.p.weak_king_square * exposure.weak.count() as i32
 }
 
 /// The files of a king's flank, by the king's file: the three or four
 /// files its pawn cover and an attack on it come from.
-const KING_FLANK: [u64; 8] = [
-    FILE_A * 0x07,
-    FILE_A * 0x0f,
-    FILE_A * 0x0f,
-    FILE_A * 0x3c,
-    FILE_A * 0x3c,
-    FILE_A * 0xf0,
-    FILE_A * 0xf0,
-    FILE_A * 0xe0,
+const KING_FLANK: [Bitboard; 8] = [
+    Bitboard(QUEEN_SIDE.0 & !file_mask(3)),
+    QUEEN_SIDE,
+    QUEEN_SIDE,
+    CENTER_FILES,
+    CENTER_FILES,
+    KING_SIDE,
+    KING_SIDE,
+    Bitboard(KING_SIDE.0 & !file_mask(4)),
 ];
 
 /// Our king on a flank where neither side has a pawn: nothing shelters
 /// it, and the enemy's rooks and queen reach it along open files.
 pub fn pawnless_flank(ctx: &Ctx, color: Color) -> S {
-    let flank = Bitboard(KING_FLANK[ctx.king[ci(color)].file() as usize]);
+    let flank = KING_FLANK[ctx.king[ci(color)].file() as usize];
     if ((ctx.pawns[0] | ctx.pawns[1]) & flank).is_empty() {
         ctx.p.pawnless_flank
     } else {
@@ -178,34 +196,43 @@ pub fn pawnless_flank(ctx: &Ctx, color: Color) -> S {
     }
 }
 
+/// The men of `us` that alone stand between `target` and one of
+/// `snipers` (enemy bishops, rooks or queens) aiming at it along a line:
+/// moving one uncovers the target. The evaluation's pins and interest
+/// search's term 16 both ask this.
+pub fn lone_blockers(board: &Board, target: Square, us: Color, snipers: Bitboard) -> Bitboard {
+    let aiming = (attacks::rook_attacks(target, Bitboard::EMPTY) & board.rooks_and_queens()
+        | attacks::bishop_attacks(target, Bitboard::EMPTY) & board.bishops_and_queens())
+        & snipers
+        & board.by_color(!us);
+    let mut blockers = Bitboard::EMPTY;
+    for sniper in aiming {
+        let between = attacks::between(target, sniper) & board.occupied();
+        if between.count() == 1 && (between & board.by_color(us)).any() {
+            blockers |= between;
+        }
+    }
+    blockers
+}
+
 /// Our pawns and pieces pinned to our king by an enemy bishop, rook or
 /// queen: a pinned man neither defends nor moves freely, and it is a
 /// target the enemy can pile up on.
 pub fn pinned(ctx: &Ctx, color: Color) -> S {
-    let (us, them) = (ci(color), ci(!color));
-    let king = ctx.king[us];
-    let b = ctx.board;
-    let diagonal = (b.bishops() | b.queens()) & attacks::bishop_attacks(king, Bitboard::EMPTY);
-    let straight = (b.rooks() | b.queens()) & attacks::rook_attacks(king, Bitboard::EMPTY);
-    let mut n = 0;
-    for sniper in (diagonal | straight) & ctx.pieces[them] {
-        let between = attacks::between(king, sniper) & ctx.occupied;
-        if between.count() == 1 && (between & ctx.pieces[us]).any() {
-            n += 1;
-        }
-    }
-    ctx.p.pinned * n
+    let pinned = lone_blockers(ctx.board, ctx.king[ci(color)], color, Bitboard::FULL);
+    ctx.p.pinned * pinned.count() as i32
 }
 
 /// All king-safety terms, White's view.
 pub fn king_safety(ctx: &Ctx) -> S {
     ctx.white_minus_black(|ctx, color| {
-        king_attackers(ctx, color)
+        let exposure = Exposure::of(ctx, color);
+        king_attackers(ctx, color, &exposure)
             + pawn_shield(ctx, color)
             + open_files_near_king(ctx, color)
             + pawn_storm(ctx, color)
-            + safe_checks(ctx, color)
-            + weak_king_squares(ctx, color)
+            + safe_checks(ctx, &exposure)
+            + weak_king_squares(ctx, &exposure)
             + pawnless_flank(ctx, color)
             + pinned(ctx, color)
     })
@@ -220,9 +247,9 @@ mod tests {
     #[test]
     fn pieces_swarming_the_king_cost() {
         // Queen and knight on the castled king.
-        let attacked = term(king_attackers, "r4rk1/ppp2ppp/8/6N1/7Q/8/PPP2PPP/R5K1 b - - 0 1", Color::Black);
+        let attacked = term(|ctx, color| king_attackers(ctx, color, &Exposure::of(ctx, color)), "r4rk1/ppp2ppp/8/6N1/7Q/8/PPP2PPP/R5K1 b - - 0 1", Color::Black);
         assert!(attacked.mg() < -20 && attacked.mg() > -150, "{attacked:?}");
-        let quiet = term(king_attackers, "r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R2Q2K1 b - - 0 1", Color::Black);
+        let quiet = term(|ctx, color| king_attackers(ctx, color, &Exposure::of(ctx, color)), "r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R2Q2K1 b - - 0 1", Color::Black);
         assert_eq!(quiet, S::ZERO);
         // However the table is fitted, a heavier attack never costs less.
         let mg: Vec<i32> = PARAMS.king_attack.iter().map(|s| s.mg()).collect();
@@ -251,13 +278,13 @@ mod tests {
     #[test]
     fn an_unguarded_checking_square_is_a_safe_check() {
         // The rook on d1 can check on d8 and nothing of Black's guards it.
-        let open = term(safe_checks, "6k1/5ppp/8/8/8/8/8/3R2K1 b - - 0 1", Color::Black);
+        let open = term(|ctx, color| safe_checks(ctx, &Exposure::of(ctx, color)), "6k1/5ppp/8/8/8/8/8/3R2K1 b - - 0 1", Color::Black);
         assert_eq!(open, PARAMS.safe_check[2]);
         // With a rook on e8 the d8 square no longer sees the king.
-        let guarded = term(safe_checks, "4r1k1/5ppp/8/8/8/8/8/3R2K1 b - - 0 1", Color::Black);
+        let guarded = term(|ctx, color| safe_checks(ctx, &Exposure::of(ctx, color)), "4r1k1/5ppp/8/8/8/8/8/3R2K1 b - - 0 1", Color::Black);
         assert_eq!(guarded, S::ZERO);
         // Ng4 reaches f6 and h6, Qh5 reaches g5 on the open g-file.
-        let both = term(safe_checks, "6k1/5p2/8/7Q/6N1/8/8/6K1 b - - 0 1", Color::Black);
+        let both = term(|ctx, color| safe_checks(ctx, &Exposure::of(ctx, color)), "6k1/5p2/8/7Q/6N1/8/8/6K1 b - - 0 1", Color::Black);
         assert_eq!(both, PARAMS.safe_check[0] + PARAMS.safe_check[3]);
         assert!(PARAMS.safe_check.iter().all(|w| w.mg() < 0), "{:?}", PARAMS.safe_check);
     }
@@ -265,10 +292,10 @@ mod tests {
     #[test]
     fn king_zone_squares_only_the_king_defends_are_weak() {
         // The b2 bishop hits f6, g7 and h8; only the king guards them.
-        let weak = term(weak_king_squares, "6k1/5p1p/8/8/8/8/1B6/6K1 b - - 0 1", Color::Black);
+        let weak = term(|ctx, color| weak_king_squares(ctx, &Exposure::of(ctx, color)), "6k1/5p1p/8/8/8/8/1B6/6K1 b - - 0 1", Color::Black);
         assert_eq!(weak, PARAMS.weak_king_square * 3);
         // A bishop on f8 guards g7.
-        let guarded = term(weak_king_squares, "5bk1/5p1p/8/8/8/8/1B6/6K1 b - - 0 1", Color::Black);
+        let guarded = term(|ctx, color| weak_king_squares(ctx, &Exposure::of(ctx, color)), "5bk1/5p1p/8/8/8/8/1B6/6K1 b - - 0 1", Color::Black);
         assert_eq!(guarded, PARAMS.weak_king_square * 2);
         assert!(PARAMS.weak_king_square.mg() < 0);
     }

@@ -9,6 +9,11 @@ pub const fn file_mask(file: usize) -> u64 {
     FILE_A << file
 }
 
+/// Files a to d, c to f, and e to h.
+pub const QUEEN_SIDE: Bitboard = Bitboard(FILE_A * 0x0f);
+pub const CENTER_FILES: Bitboard = Bitboard(FILE_A * 0x3c);
+pub const KING_SIDE: Bitboard = Bitboard(FILE_A * 0xf0);
+
 pub const fn adjacent_files(file: usize) -> u64 {
     let mut m = 0;
     if file > 0 {

@@ -8,14 +8,12 @@
 //! Stockfish evaluation, with its weights fitted here like every other.
 //! Only the endgame half of each weight is read.
 
-use shakmaty::{Bitboard, Color};
+use shakmaty::Color;
 
 use super::context::Ctx;
-use super::masks::{ci, relative_rank};
+use super::masks::{ci, relative_rank, KING_SIDE, QUEEN_SIDE};
 use super::score::S;
 
-const QUEEN_SIDE: Bitboard = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
-const KING_SIDE: Bitboard = Bitboard(0xf0f0_f0f0_f0f0_f0f0);
 
 /// Files between the kings minus ranks between them: positive when the
 /// kings stand side by side and the attacker can walk round (outflank).

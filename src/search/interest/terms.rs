@@ -12,7 +12,7 @@
 
 use shakmaty::{attacks, Bitboard, Chess, Color, Move, Position, Role};
 
-use crate::eval::{piece_value, see::see};
+use crate::eval::{king::lone_blockers, piece_value, see::see};
 use crate::search::ordering::is_quiet;
 use crate::tt::pack_move;
 
@@ -356,24 +356,11 @@ pub fn attacked_squares(pos: &Chess, color: Color) -> Bitboard {
 /// queen: moving them exposes what is behind.
 fn pinned(pos: &Chess, us: Color) -> Bitboard {
     let board = pos.board();
-    let ours = board.by_color(us);
-    let them = board.by_color(!us);
     let mut pinned = Bitboard::EMPTY;
-    let guarded = board.kings() & ours | board.queens() & ours;
-    for target in guarded {
-        let snipers = (attacks::rook_attacks(target, Bitboard::EMPTY) & board.rooks_and_queens()
-            | attacks::bishop_attacks(target, Bitboard::EMPTY) & board.bishops_and_queens())
-            & them;
-        for sniper in snipers {
-            // A queen is not "pinned" by a queen: trading is no pin.
-            if board.role_at(target) == Some(Role::Queen) && board.role_at(sniper) == Some(Role::Queen) {
-                continue;
-            }
-            let blockers = attacks::between(target, sniper) & board.occupied();
-            if blockers.count() == 1 && (blockers & ours).any() {
-                pinned |= blockers;
-            }
-        }
+    for target in (board.kings() | board.queens()) & board.by_color(us) {
+        // A queen is not "pinned" by a queen: trading is no pin.
+        let snipers = if board.role_at(target) == Some(Role::Queen) { !board.queens() } else { Bitboard::FULL };
+        pinned |= lone_blockers(board, target, us, snipers);
     }
     pinned
 }
