@@ -7,7 +7,7 @@
 use shakmaty::{attacks, Bitboard, Color, Role};
 
 use super::context::Ctx;
-use super::masks::{attack_span, ci, file_mask, forward, nearest_distance, relative_rank};
+use super::masks::{ci, file_mask, forward, nearest_distance, pawn_attack_reach, relative_rank};
 use super::score::S;
 
 /// Squares a piece can use: not our own, not covered by enemy pawns.
@@ -68,8 +68,8 @@ pub fn rooks_on_seventh(ctx: &Ctx, color: Color) -> S {
 /// Squares on the enemy half (our fourth to sixth ranks) that one of our
 /// pawns defends and no enemy pawn can ever attack: a piece there can
 /// only be driven off by trading a piece for it.
-fn outpost_squares(ctx: &Ctx, color: Color) -> Bitboard {
-    let enemy_reach = ctx.pawns[ci(!color)].into_iter().fold(Bitboard::EMPTY, |reach, sq| reach | attack_span(!color, sq));
+pub fn outpost_squares(ctx: &Ctx, color: Color) -> Bitboard {
+    let enemy_reach = pawn_attack_reach(!color, ctx.pawns[ci(!color)]);
     let ranks = match color {
         Color::White => Bitboard(0x0000_ffff_ff00_0000),
         Color::Black => Bitboard(0x0000_00ff_ffff_0000),
@@ -77,22 +77,23 @@ fn outpost_squares(ctx: &Ctx, color: Color) -> Bitboard {
     ranks & ctx.pawn_attacks(color) & !enemy_reach
 }
 
-/// Knights and bishops on an outpost square.
-pub fn outposts(ctx: &Ctx, color: Color) -> S {
-    let squares = outpost_squares(ctx, color);
+/// Knights and bishops on one of our outpost `squares`.
+pub fn outposts(ctx: &Ctx, color: Color, squares: Bitboard) -> S {
     ctx.p.knight_outpost * (ctx.ours(color, Role::Knight) & squares).count() as i32
         + ctx.p.bishop_outpost * (ctx.ours(color, Role::Bishop) & squares).count() as i32
 }
 
-/// Knights not on an outpost that could jump to one next move (one not
-/// already taken by a piece of ours): the outpost is theirs for a tempo.
-pub fn reachable_outposts(ctx: &Ctx, color: Color) -> S {
-    let squares = outpost_squares(ctx, color);
+/// Knights not on one of our outpost `squares` that could jump to one
+/// next move (one not already taken by a piece of ours): the outpost is
+/// theirs for a tempo.
+pub fn reachable_outposts(ctx: &Ctx, color: Color, squares: Bitboard) -> S {
     let free = squares & !ctx.pieces[ci(color)];
-    let n = ctx
-        .pieces_attacks
-        .iter()
-        .filter(|p| p.color == color && p.role == Role::Knight && !squares.contains(p.square) && (p.attacks & free).any())
+    if free.is_empty() {
+        return S::ZERO;
+    }
+    let n = (ctx.ours(color, Role::Knight) & !squares)
+        .into_iter()
+        .filter(|&sq| (attacks::knight_attacks(sq) & free).any())
         .count();
     ctx.p.reachable_outpost * n as i32
 }
@@ -176,14 +177,13 @@ pub fn long_diagonal_bishop(ctx: &Ctx, color: Color) -> S {
 /// king (towards the nearer corner): the king itself walls them in, and
 /// freeing them costs moves.
 pub fn trapped_rooks(ctx: &Ctx, color: Color) -> S {
-    let area = mobility_area(ctx, color);
     let king_file = ctx.king[ci(color)].file() as u32;
     let outer = |file: u32| if king_file < 4 { file < king_file } else { file >= king_file };
+    let area = mobility_area(ctx, color);
     let n = ctx
-        .pieces_attacks
-        .iter()
-        .filter(|p| p.color == color && p.role == Role::Rook)
-        .filter(|p| (p.attacks & area).count() <= 3 && outer(p.square.file() as u32))
+        .ours(color, Role::Rook)
+        .into_iter()
+        .filter(|&sq| outer(sq.file() as u32) && (attacks::rook_attacks(sq, ctx.occupied) & area).count() <= 3)
         .count();
     ctx.p.trapped_rook * n as i32
 }
@@ -192,6 +192,9 @@ pub fn trapped_rooks(ctx: &Ctx, color: Color) -> S {
 /// her, or she stands behind the rook as a battery.
 pub fn rooks_on_queen_file(ctx: &Ctx, color: Color) -> S {
     let queens = ctx.board.queens();
+    if queens.is_empty() {
+        return S::ZERO;
+    }
     let n = ctx
         .ours(color, Role::Rook)
         .into_iter()
@@ -217,18 +220,19 @@ pub fn bishop_xray_pawns(ctx: &Ctx, color: Color) -> S {
 /// All piece terms, White's view.
 pub fn piece_activity(ctx: &Ctx) -> S {
     ctx.white_minus_black(|ctx, color| {
+        let outpost_squares = outpost_squares(ctx, color);
         mobility(ctx, color)
             + bishop_pair(ctx, color)
             + rooks_on_files(ctx, color)
             + rooks_on_seventh(ctx, color)
-            + outposts(ctx, color)
+            + outposts(ctx, color, outpost_squares)
             + bishop_pawns(ctx, color)
             + minor_behind_pawn(ctx, color)
             + space(ctx, color)
             + king_pawn_distance(ctx, color)
             + king_protector(ctx, color)
             + long_diagonal_bishop(ctx, color)
-            + reachable_outposts(ctx, color)
+            + reachable_outposts(ctx, color, outpost_squares)
             + trapped_rooks(ctx, color)
             + rooks_on_queen_file(ctx, color)
             + bishop_xray_pawns(ctx, color)
@@ -298,9 +302,9 @@ mod tests {
 
     #[test]
     fn a_supported_knight_beyond_enemy_pawns_is_an_outpost() {
-        assert_eq!(term(outposts, "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), PARAMS.knight_outpost);
+        assert_eq!(term(|ctx, color| outposts(ctx, color, outpost_squares(ctx, color)), "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), PARAMS.knight_outpost);
         // An enemy pawn on c7 can still drive it away.
-        assert_eq!(term(outposts, "4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert_eq!(term(|ctx, color| outposts(ctx, color, outpost_squares(ctx, color)), "4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
     }
 
     #[test]
@@ -341,11 +345,11 @@ mod tests {
     #[test]
     fn a_knight_one_jump_from_an_outpost_can_reach_it() {
         // The knight on c3 reaches d5, which e4 defends and no black pawn can attack.
-        assert_eq!(term(reachable_outposts, "4k3/8/8/8/4P3/2N5/8/4K3 w - - 0 1", Color::White), PARAMS.reachable_outpost);
+        assert_eq!(term(|ctx, color| reachable_outposts(ctx, color, outpost_squares(ctx, color)), "4k3/8/8/8/4P3/2N5/8/4K3 w - - 0 1", Color::White), PARAMS.reachable_outpost);
         // A black pawn on c7 can attack d5 (and b5).
-        assert_eq!(term(reachable_outposts, "4k3/2p5/8/8/4P3/2N5/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert_eq!(term(|ctx, color| reachable_outposts(ctx, color, outpost_squares(ctx, color)), "4k3/2p5/8/8/4P3/2N5/8/4K3 w - - 0 1", Color::White), S::ZERO);
         // Standing on the outpost already is the outpost term's, not this one's.
-        assert_eq!(term(reachable_outposts, "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert_eq!(term(|ctx, color| reachable_outposts(ctx, color, outpost_squares(ctx, color)), "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
         assert!(PARAMS.reachable_outpost.mg() > 0);
     }
 
