@@ -204,9 +204,9 @@ pub fn rooks_on_queen_file(ctx: &Ctx, color: Color) -> S {
 }
 
 /// Enemy pawns on our bishops' diagonals, seen through everything. They
-/// stand on the bishop's colour, where it cannot drive them off with a
-/// pawn and where they will block its lines; the fit makes each a small
-/// cost, as Stockfish's classical evaluation does.
+/// stand on the bishop's colour and block its diagonals once the men
+/// between move away; the fit makes each a small cost, as Stockfish's
+/// classical evaluation does.
 pub fn bishop_xray_pawns(ctx: &Ctx, color: Color) -> S {
     let enemy_pawns = ctx.pawns[ci(!color)];
     let n: u32 = ctx
