@@ -1,10 +1,11 @@
 //! Pawn structure: passed, isolated, doubled, backward and connected
-//! pawns, and weak pawns on half-open files.
+//! pawns, weak pawns on half-open files, blocked pawns, and pawns
+//! defending pawns.
 
 use shakmaty::{attacks, Bitboard, Color, Role, Square};
 
 use super::context::Ctx;
-use super::masks::{adjacent_files, attack_span, ci, file_mask, front_span, passed_span, relative_rank};
+use super::masks::{adjacent_files, attack_span, ci, file_mask, forward, front_span, passed_span, relative_rank, FILE_A};
 use super::score::S;
 
 fn stop_square(color: Color, sq: Square) -> Option<Square> {
@@ -121,6 +122,28 @@ pub fn weak_unopposed_pawns(ctx: &Ctx, color: Color) -> S {
     ctx.p.weak_unopposed * n
 }
 
+/// Our pawns on the fifth or sixth rank with an enemy pawn right in front:
+/// stuck, they gain no more space and fix the squares our pieces need.
+pub fn blocked_pawns(ctx: &Ctx, color: Color) -> S {
+    let (us, them) = (ci(color), ci(!color));
+    let fifth_and_sixth = match color {
+        Color::White => Bitboard(0x0000_ffff_0000_0000),
+        Color::Black => Bitboard(0x0000_0000_ffff_0000),
+    };
+    let blocked = ctx.pawns[us] & fifth_and_sixth & forward(!color, ctx.pawns[them]);
+    ctx.p.blocked_pawn * blocked.count() as i32
+}
+
+/// Per pawn of ours, the pawns of ours defending it (none, one or two):
+/// the links of a chain hold each other.
+pub fn pawn_support(ctx: &Ctx, color: Color) -> S {
+    let pawns = ctx.pawns[ci(color)];
+    let ahead = forward(color, pawns).0;
+    let from_the_right = Bitboard((ahead & !FILE_A) >> 1) & pawns;
+    let from_the_left = Bitboard((ahead & !file_mask(7)) << 1) & pawns;
+    ctx.p.pawn_support * (from_the_right.count() + from_the_left.count()) as i32
+}
+
 /// Pawns defended by a pawn or standing beside one.
 pub fn connected_pawns(ctx: &Ctx, color: Color) -> S {
     let c = ci(color);
@@ -153,6 +176,8 @@ pub fn pawn_info(ctx: &Ctx) -> PawnInfo {
                 + doubled_pawns(ctx, color)
                 + backward_pawns(ctx, color)
                 + weak_unopposed_pawns(ctx, color)
+                + blocked_pawns(ctx, color)
+                + pawn_support(ctx, color)
                 + connected_pawns(ctx, color)
         }),
         passers: [passers(ctx, Color::White), passers(ctx, Color::Black)],
@@ -239,6 +264,25 @@ mod tests {
         // Connected pawns are not weak.
         assert_eq!(term(weak_unopposed_pawns, "4k3/8/8/8/8/8/PP6/4K3 w - - 0 1", Color::White), S::ZERO);
         assert!(PARAMS.weak_unopposed.mg() < 0);
+    }
+
+    #[test]
+    fn a_pawn_stopped_by_an_enemy_pawn_on_the_fifth_or_sixth_is_blocked() {
+        assert_eq!(term(blocked_pawns, "4k3/8/4p3/4P3/8/8/8/4K3 w - - 0 1", Color::White), PARAMS.blocked_pawn);
+        assert_eq!(term(blocked_pawns, "4k3/8/8/8/4p3/4P3/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        // Black's fifth rank is White's fourth.
+        assert_eq!(term(blocked_pawns, "4k3/8/8/8/4p3/4P3/8/4K3 w - - 0 1", Color::Black), PARAMS.blocked_pawn);
+        assert!(PARAMS.blocked_pawn.mg() < 0);
+    }
+
+    #[test]
+    fn each_pawn_defending_a_pawn_supports_it() {
+        // d4 is defended by c3 and e3; c3 and e3 by nothing.
+        assert_eq!(term(pawn_support, "4k3/8/8/8/3P4/2P1P3/8/4K3 w - - 0 1", Color::White), PARAMS.pawn_support * 2);
+        assert_eq!(term(pawn_support, "4k3/8/8/8/8/2P1P3/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        // From Black's side: d5 defended by e6.
+        assert_eq!(term(pawn_support, "4k3/8/4p3/3p4/8/8/8/4K3 w - - 0 1", Color::Black), PARAMS.pawn_support);
+        assert!(PARAMS.pawn_support.mg() > 0);
     }
 
     #[test]
