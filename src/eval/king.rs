@@ -1,6 +1,7 @@
 //! King safety: enemy pieces bearing on the king's zone, safe checks and
 //! weak squares, the pawn shield and storm, open files next to the king,
-//! a flank without pawns, and pins against the king.
+//! a flank without pawns, pins against the king, and our rooks and
+//! bishops lined up on the enemy king.
 
 use shakmaty::{attacks, Bitboard, Board, Color, Role, Square};
 
@@ -196,6 +197,26 @@ pub fn pawnless_flank(ctx: &Ctx, color: Color) -> S {
     }
 }
 
+/// Our rooks on a file through the enemy king zone, and our bishops on a
+/// diagonal to it past everything but pawns, that do not attack the zone
+/// yet: when the line opens, the attack is there.
+pub fn king_ring_xrays(ctx: &Ctx, color: Color) -> S {
+    let zone = ctx.king_zone[ci(!color)];
+    let rooks = ctx
+        .ours(color, Role::Rook)
+        .into_iter()
+        .filter(|&sq| (Bitboard(file_mask(sq.file() as usize)) & zone).any())
+        .filter(|&sq| (attacks::rook_attacks(sq, ctx.occupied) & zone).is_empty())
+        .count();
+    let bishops = ctx
+        .ours(color, Role::Bishop)
+        .into_iter()
+        .filter(|&sq| (attacks::bishop_attacks(sq, ctx.board.pawns()) & zone).any())
+        .filter(|&sq| (attacks::bishop_attacks(sq, ctx.occupied) & zone).is_empty())
+        .count();
+    ctx.p.rook_on_king_ring * rooks as i32 + ctx.p.bishop_on_king_ring * bishops as i32
+}
+
 /// The men of `us` that alone stand between `target` and one of
 /// `snipers` (enemy bishops, rooks or queens) aiming at it along a line:
 /// moving one uncovers the target. The evaluation's pins and interest
@@ -235,6 +256,7 @@ pub fn king_safety(ctx: &Ctx) -> S {
             + weak_king_squares(ctx, &exposure)
             + pawnless_flank(ctx, color)
             + pinned(ctx, color)
+            + king_ring_xrays(ctx, color)
     })
 }
 
@@ -321,5 +343,17 @@ mod tests {
         // An enemy man between is no pin of ours.
         assert_eq!(term(pinned, "4r1k1/8/8/8/8/8/4n3/4K3 w - - 0 1", Color::White), S::ZERO);
         assert!(PARAMS.pinned.mg() < 0 && PARAMS.pinned.eg() < 0, "{:?}", PARAMS.pinned);
+    }
+
+    #[test]
+    fn rooks_and_bishops_lined_up_on_the_king_zone_without_hitting_it() {
+        // The rook on g1 shares the g-file with the king on g8 behind the g2 pawn.
+        assert_eq!(term(king_ring_xrays, "6k1/8/8/8/8/8/6P1/4K1R1 w - - 0 1", Color::White), PARAMS.rook_on_king_ring);
+        // With the file open it attacks the zone (and checks): the king-attack terms see it.
+        assert_eq!(term(king_ring_xrays, "6k1/8/8/8/8/8/8/4K1R1 b - - 0 1", Color::White), S::ZERO);
+        // The bishop on b2 sees the zone past the knight on d4, not past a pawn.
+        assert_eq!(term(king_ring_xrays, "6k1/8/8/8/3n4/8/1B6/4K3 w - - 0 1", Color::White), PARAMS.bishop_on_king_ring);
+        assert_eq!(term(king_ring_xrays, "6k1/8/8/8/3p4/8/1B6/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert!(PARAMS.rook_on_king_ring.mg() > 0 && PARAMS.bishop_on_king_ring.mg() > 0);
     }
 }

@@ -106,6 +106,17 @@ pub fn pawn_attacks_from(color: Color, squares: Bitboard) -> Bitboard {
     Bitboard(((ahead & !FILE_A) >> 1) | ((ahead & !file_mask(7)) << 1))
 }
 
+/// Every square pawns of `color` standing on `pawns` attack now or could
+/// attack after advancing: the union of their attack spans, by a fill
+/// instead of a loop over the pawns.
+#[inline]
+pub fn pawn_attack_reach(color: Color, pawns: Bitboard) -> Bitboard {
+    let mut reach = pawn_attacks_from(color, pawns);
+    reach |= forward(color, reach);
+    reach |= forward(color, forward(color, reach));
+    reach | forward(color, forward(color, forward(color, forward(color, reach))))
+}
+
 #[inline]
 pub fn front_span(color: Color, sq: Square) -> Bitboard {
     Bitboard(TABLES.front_span[ci(color)][sq as usize])
@@ -152,6 +163,16 @@ mod tests {
         for color in [Color::White, Color::Black] {
             let one_by_one = pawns.into_iter().fold(Bitboard(0), |acc, sq| acc | pawn_attacks(color, sq));
             assert_eq!(pawn_attacks_from(color, pawns), one_by_one, "{color:?}");
+        }
+    }
+
+    #[test]
+    fn the_fill_reaches_what_the_pawns_attack_spans_do() {
+        for pawns in [Bitboard(0x00ff_0000_0000_ff00), Bitboard(0x0000_0081_8100_0000), Bitboard(0x0010_2000_0408_0100), Bitboard(0)] {
+            for color in [Color::White, Color::Black] {
+                let one_by_one = pawns.into_iter().fold(Bitboard(0), |acc, sq| acc | attack_span(color, sq));
+                assert_eq!(pawn_attack_reach(color, pawns), one_by_one, "{color:?} {pawns:?}");
+            }
         }
     }
 

@@ -83,6 +83,27 @@ pub struct Params {
     pub pinned: S,
     /// A bishop on a long diagonal that sees both of its central squares.
     pub long_diagonal_bishop: S,
+    // Added at stop 25.
+    /// A rook with at most three squares on our king's outer side.
+    pub trapped_rook: S,
+    /// A rook on a file with a queen of either colour.
+    pub rook_on_queen_file: S,
+    /// Per enemy pawn on one of our bishop's diagonals, seen through everything.
+    pub bishop_xray_pawns: S,
+    /// A knight that can reach an empty or enemy-held outpost square next move.
+    pub reachable_outpost: S,
+    /// A queen of ours with a man of ours pinned to her by an enemy bishop or rook.
+    pub weak_queen: S,
+    /// Per isolated or backward pawn of ours with no enemy pawn in front of it.
+    pub weak_unopposed: S,
+    /// A rook (bishop) of ours lined up on the enemy king zone without
+    /// attacking it yet.
+    pub rook_on_king_ring: S,
+    pub bishop_on_king_ring: S,
+    /// Per pawn of ours on the fifth or sixth rank with an enemy pawn in front.
+    pub blocked_pawn: S,
+    /// Per pawn of ours defending a pawn of ours.
+    pub pawn_support: S,
     // Winnability (`winnable.rs`): the features of the endgame complexity.
     pub winnable_passers: S,
     pub winnable_pawns: S,
@@ -95,61 +116,71 @@ pub struct Params {
 }
 
 pub const DEFAULT: Params = Params {
-    passed: [S(0, 0), S(-6, 7), S(-13, 17), S(-3, 36), S(24, 68), S(54, 64), S(58, 47), S(0, 0)],
-    free_path: [S(0, 0), S(-2, 5), S(-10, -2), S(-10, 13), S(2, 22), S(15, 46), S(12, 24), S(0, 0)],
+    passed: [S(0, 0), S(-8, 7), S(-15, 17), S(-3, 36), S(23, 67), S(54, 63), S(58, 39), S(0, 0)],
+    free_path: [S(0, 0), S(-2, 5), S(-10, -2), S(-12, 11), S(0, 19), S(13, 44), S(12, 24), S(0, 0)],
     king_distance_theirs: S(0, 9),
     king_distance_ours: S(-1, -10),
-    isolated: S(-2, -11),
-    doubled: S(-18, -17),
-    backward: S(-6, -2),
-    connected: [S(0, 0), S(4, -4), S(12, 6), S(10, 8), S(20, 8), S(28, 12), S(40, 49), S(0, 0)],
-    knight_mobility: [S(-24, -8), S(-6, -4), S(0, 1), S(3, 4), S(8, 6), S(11, 9), S(14, 10), S(14, 6), S(7, 1)],
-    bishop_mobility: [S(-28, -29), S(-21, -20), S(-9, -15), S(-2, -7), S(1, 2), S(4, 6), S(4, 9), S(4, 16), S(7, 14), S(7, 16), S(13, 12), S(14, 20), S(24, 24), S(23, 23)],
-    rook_mobility: [S(-26, -34), S(-16, -24), S(-12, -20), S(-6, -14), S(-6, -9), S(-2, -4), S(-1, -2), S(0, 4), S(3, 8), S(3, 12), S(4, 15), S(7, 18), S(12, 21), S(16, 15), S(17, 17)],
-    queen_mobility: [S(-13, 13), S(-13, 12), S(-14, 11), S(-13, 8), S(-14, 8), S(-12, 7), S(-11, 6), S(-7, 3), S(-5, 5), S(-3, 4), S(-3, 3), S(-1, 2), S(1, 3), S(2, 2), S(2, 0), S(6, -2), S(7, 0), S(5, -4), S(5, -5), S(11, -6), S(7, -7), S(8, -8), S(9, -9), S(10, -10), S(11, -11), S(12, -12), S(13, -13), S(14, -14)],
-    bishop_pair: S(32, 56),
-    rook_open_file: S(35, 4),
-    rook_semi_open_file: S(15, 20),
-    rook_on_seventh: S(-12, 5),
+    isolated: S(2, -8),
+    doubled: S(-19, -18),
+    backward: S(-2, -2),
+    connected: [S(0, 0), S(4, -4), S(8, 6), S(8, 8), S(19, 11), S(28, 12), S(40, 49), S(0, 0)],
+    knight_mobility: [S(-24, -10), S(-6, -4), S(1, 1), S(4, 4), S(9, 6), S(12, 9), S(14, 11), S(15, 6), S(5, 1)],
+    bishop_mobility: [S(-24, -31), S(-18, -18), S(-7, -13), S(0, -6), S(2, 4), S(4, 8), S(4, 11), S(4, 16), S(6, 16), S(6, 16), S(12, 12), S(12, 20), S(24, 24), S(21, 22)],
+    rook_mobility: [S(-25, -36), S(-16, -23), S(-12, -18), S(-6, -13), S(-6, -9), S(-2, -3), S(-1, -1), S(-1, 5), S(2, 9), S(2, 13), S(4, 16), S(5, 18), S(12, 22), S(16, 13), S(15, 17)],
+    queen_mobility: [S(-14, 13), S(-15, 12), S(-14, 11), S(-13, 6), S(-14, 7), S(-13, 6), S(-11, 6), S(-8, 3), S(-5, 5), S(-4, 4), S(-3, 3), S(-1, 2), S(1, 3), S(2, 2), S(2, 0), S(6, -2), S(7, 0), S(5, -4), S(5, -5), S(11, -6), S(7, -7), S(8, -8), S(9, -9), S(10, -10), S(11, -11), S(12, -12), S(13, -13), S(14, -14)],
+    bishop_pair: S(32, 54),
+    rook_open_file: S(33, 4),
+    rook_semi_open_file: S(13, 18),
+    rook_on_seventh: S(-15, 5),
     knight_outpost: S(26, 12),
     bishop_outpost: S(20, 7),
     bishop_pawns: S(-5, -5),
-    minor_behind_pawn: S(7, 4),
-    shield_near: S(13, -8),
-    shield_far: S(9, -5),
+    minor_behind_pawn: S(6, 4),
+    shield_near: S(12, -8),
+    shield_far: S(8, -5),
     open_file_near_king: S(-23, 4),
-    semi_open_file_near_king: S(-21, 18),
-    safe_check: [S(-15, -7), S(-3, -20), S(-15, -10), S(-14, -30)],
-    king_attack: [S(0, 0), S(0, 0), S(-2, 0), S(-4, -1), S(-8, 0), S(-12, -1), S(-18, -2), S(-19, 0), S(-19, 0), S(-21, -1), S(-37, 0), S(-48, 0), S(-61, 3), S(-76, 2), S(-95, 2), S(-109, 0), S(-128, 0), S(-144, 0), S(-162, 0), S(-180, 0), S(-200, 0), S(-220, 0), S(-242, 0), S(-264, 0), S(-288, 0), S(-312, 0), S(-338, 0), S(-364, 0), S(-392, 0), S(-400, 0)],
-    pawn_storm: [S(0, 0), S(3, 14), S(2, 18), S(-3, 3), S(1, -2), S(14, -3), S(4, -2), S(0, 0)],
-    weak_king_square: S(-2, 0),
-    attacked_by_pawn: S(-37, -29),
-    minor_attacked_by_minor: S(-11, -5),
-    rook_attacked_by_minor: S(-30, -10),
-    queen_attacked_by_lesser: S(-25, -17),
+    semi_open_file_near_king: S(-20, 16),
+    safe_check: [S(-17, -7), S(-3, -21), S(-15, -11), S(-12, -36)],
+    king_attack: [S(0, 0), S(0, 0), S(-2, 0), S(-4, -2), S(-8, 0), S(-11, -1), S(-17, -2), S(-17, -1), S(-17, -2), S(-17, -1), S(-32, 0), S(-43, 1), S(-56, 4), S(-72, 4), S(-93, 4), S(-107, 1), S(-128, 0), S(-144, 0), S(-162, 0), S(-180, 0), S(-200, 0), S(-220, 0), S(-242, 0), S(-264, 0), S(-288, 0), S(-312, 0), S(-338, 0), S(-364, 0), S(-392, 0), S(-400, 0)],
+    pawn_storm: [S(0, 0), S(3, 19), S(2, 22), S(0, 4), S(2, -2), S(13, -5), S(4, -2), S(0, 0)],
+    weak_king_square: S(-2, -1),
+    attacked_by_pawn: S(-37, -27),
+    minor_attacked_by_minor: S(-11, -3),
+    rook_attacked_by_minor: S(-30, -8),
+    queen_attacked_by_lesser: S(-23, -17),
     hanging: S(1, -20),
     pawn_push_threat: S(16, 9),
     restricted: S(3, -2),
     space: S(1, 1),
     king_pawn_distance: S(1, -9),
-    rook_behind_passer: S(12, 12),
+    rook_behind_passer: S(14, 14),
     passer_blockaded: S(-10, -7),
-    passer_safe_advance: [S(0, 0), S(-3, 1), S(0, 5), S(2, 6), S(7, 10), S(6, 16), S(4, 11), S(0, 0)],
-    pawnless_flank: S(-2, -16),
-    knight_protector: S(-2, 1),
-    bishop_protector: S(-3, 1),
+    passer_safe_advance: [S(0, 0), S(-3, 2), S(0, 6), S(3, 8), S(9, 12), S(8, 21), S(6, 15), S(0, 0)],
+    pawnless_flank: S(-3, -26),
+    knight_protector: S(-3, 1),
+    bishop_protector: S(-3, 2),
     knight_on_queen: S(6, 2),
-    slider_on_queen: S(6, 0),
-    pinned: S(-12, -4),
-    long_diagonal_bishop: S(11, 2),
+    slider_on_queen: S(7, 0),
+    pinned: S(-13, -6),
+    long_diagonal_bishop: S(14, 4),
+    trapped_rook: S(-8, -3),
+    rook_on_queen_file: S(5, 2),
+    bishop_xray_pawns: S(-4, 0),
+    reachable_outpost: S(14, 5),
+    weak_queen: S(-11, -2),
+    weak_unopposed: S(-12, -8),
+    rook_on_king_ring: S(3, 0),
+    bishop_on_king_ring: S(9, 2),
+    blocked_pawn: S(-6, -3),
+    pawn_support: S(4, 0),
     winnable_passers: S(0, 5),
     winnable_pawns: S(0, 8),
     winnable_outflanking: S(0, 3),
-    winnable_infiltration: S(0, -15),
-    winnable_both_flanks: S(0, 39),
-    winnable_pawn_ending: S(0, 50),
-    winnable_almost_drawn: S(0, -23),
-    winnable_base: S(0, -96),
+    winnable_infiltration: S(0, -14),
+    winnable_both_flanks: S(0, 45),
+    winnable_pawn_ending: S(0, 58),
+    winnable_almost_drawn: S(0, -19),
+    winnable_base: S(0, -103),
 };
 
 pub static PARAMS: Params = DEFAULT;
@@ -244,6 +275,16 @@ impl Params {
         v.push(("slider_on_queen".into(), &mut self.slider_on_queen));
         v.push(("pinned".into(), &mut self.pinned));
         v.push(("long_diagonal_bishop".into(), &mut self.long_diagonal_bishop));
+        v.push(("trapped_rook".into(), &mut self.trapped_rook));
+        v.push(("rook_on_queen_file".into(), &mut self.rook_on_queen_file));
+        v.push(("bishop_xray_pawns".into(), &mut self.bishop_xray_pawns));
+        v.push(("reachable_outpost".into(), &mut self.reachable_outpost));
+        v.push(("weak_queen".into(), &mut self.weak_queen));
+        v.push(("weak_unopposed".into(), &mut self.weak_unopposed));
+        v.push(("rook_on_king_ring".into(), &mut self.rook_on_king_ring));
+        v.push(("bishop_on_king_ring".into(), &mut self.bishop_on_king_ring));
+        v.push(("blocked_pawn".into(), &mut self.blocked_pawn));
+        v.push(("pawn_support".into(), &mut self.pawn_support));
         v.push(("winnable_passers".into(), &mut self.winnable_passers));
         v.push(("winnable_pawns".into(), &mut self.winnable_pawns));
         v.push(("winnable_outflanking".into(), &mut self.winnable_outflanking));
@@ -319,6 +360,6 @@ mod tests {
         // printing the defaults gives them back verbatim.
         let src = DEFAULT.to_source();
         assert!(include_str!("params.rs").contains(&src), "{src}");
-        assert_eq!(DEFAULT.clone().fields_mut().len(), 8 + 8 + 5 + 8 + (9 + 14 + 15 + 28) + 8 + 4 + 4 + 30 + 8 + 1 + 6 + 5 + 8 + 7 + 8);
+        assert_eq!(DEFAULT.clone().fields_mut().len(), 8 + 8 + 5 + 8 + (9 + 14 + 15 + 28) + 8 + 4 + 4 + 30 + 8 + 1 + 6 + 5 + 8 + 7 + 6 + 4 + 8);
     }
 }

@@ -1,9 +1,11 @@
-//! Pawn structure: passed, isolated, doubled, backward and connected pawns.
+//! Pawn structure: passed, isolated, doubled, backward and connected
+//! pawns, weak pawns on half-open files, blocked pawns, and pawns
+//! defending pawns.
 
 use shakmaty::{attacks, Bitboard, Color, Role, Square};
 
 use super::context::Ctx;
-use super::masks::{adjacent_files, attack_span, ci, file_mask, front_span, passed_span, relative_rank};
+use super::masks::{adjacent_files, attack_span, ci, file_mask, forward, front_span, passed_span, relative_rank, FILE_A};
 use super::score::S;
 
 fn stop_square(color: Color, sq: Square) -> Option<Square> {
@@ -72,13 +74,23 @@ pub fn rook_behind_passer(ctx: &Ctx, color: Color, sq: Square) -> S {
     }
 }
 
+/// No pawn of ours on either neighbouring file.
+fn is_isolated(ctx: &Ctx, color: Color, sq: Square) -> bool {
+    (Bitboard(adjacent_files(sq.file() as usize)) & ctx.pawns[ci(color)]).is_empty()
+}
+
+/// No neighbour can still come up to support the pawn, and an enemy pawn
+/// controls its stop square.
+fn is_backward(ctx: &Ctx, color: Color, sq: Square) -> bool {
+    let supporters = Bitboard(adjacent_files(sq.file() as usize)) & ctx.pawns[ci(color)];
+    // Supporters level with or behind this pawn could still come up.
+    let behind_or_level = supporters & !attack_span(color, sq);
+    behind_or_level.is_empty() && stop_square(color, sq).is_some_and(|stop| ctx.pawn_attacks(!color).contains(stop))
+}
+
 /// Pawns with no friendly pawn on either neighbouring file.
 pub fn isolated_pawns(ctx: &Ctx, color: Color) -> S {
-    let c = ci(color);
-    let n = ctx.pawns[c]
-        .into_iter()
-        .filter(|sq| (Bitboard(adjacent_files(sq.file() as usize)) & ctx.pawns[c]).is_empty())
-        .count() as i32;
+    let n = ctx.pawns[ci(color)].into_iter().filter(|&sq| is_isolated(ctx, color, sq)).count() as i32;
     ctx.p.isolated * n
 }
 
@@ -94,22 +106,42 @@ pub fn doubled_pawns(ctx: &Ctx, color: Color) -> S {
 /// Pawns that can no longer be supported by a neighbour and whose stop
 /// square an enemy pawn controls.
 pub fn backward_pawns(ctx: &Ctx, color: Color) -> S {
-    let c = ci(color);
-    let mut n = 0;
-    for sq in ctx.pawns[c] {
-        let supporters = Bitboard(adjacent_files(sq.file() as usize)) & ctx.pawns[c];
-        // Supporters level with or behind this pawn could still come up.
-        let behind_or_level = supporters & !attack_span(color, sq);
-        if behind_or_level.any() {
-            continue;
-        }
-        if let Some(stop) = stop_square(color, sq) {
-            if ctx.pawn_attacks(!color).contains(stop) {
-                n += 1;
-            }
-        }
-    }
+    let n = ctx.pawns[ci(color)].into_iter().filter(|&sq| is_backward(ctx, color, sq)).count() as i32;
     ctx.p.backward * n
+}
+
+/// Isolated or backward pawns with no enemy pawn in front of them: the
+/// file before them is half open, and enemy rooks attack them down it.
+pub fn weak_unopposed_pawns(ctx: &Ctx, color: Color) -> S {
+    let enemy_pawns = ctx.pawns[ci(!color)];
+    let n = ctx.pawns[ci(color)]
+        .into_iter()
+        .filter(|&sq| (front_span(color, sq) & enemy_pawns).is_empty())
+        .filter(|&sq| is_isolated(ctx, color, sq) || is_backward(ctx, color, sq))
+        .count() as i32;
+    ctx.p.weak_unopposed * n
+}
+
+/// Our pawns on the fifth or sixth rank with an enemy pawn right in front:
+/// stuck, they gain no more space and fix the squares our pieces need.
+pub fn blocked_pawns(ctx: &Ctx, color: Color) -> S {
+    let (us, them) = (ci(color), ci(!color));
+    let fifth_and_sixth = match color {
+        Color::White => Bitboard(0x0000_ffff_0000_0000),
+        Color::Black => Bitboard(0x0000_0000_ffff_0000),
+    };
+    let blocked = ctx.pawns[us] & fifth_and_sixth & forward(!color, ctx.pawns[them]);
+    ctx.p.blocked_pawn * blocked.count() as i32
+}
+
+/// Per pawn of ours, the pawns of ours defending it (none, one or two):
+/// the links of a chain hold each other.
+pub fn pawn_support(ctx: &Ctx, color: Color) -> S {
+    let pawns = ctx.pawns[ci(color)];
+    let ahead = forward(color, pawns).0;
+    let from_the_right = Bitboard((ahead & !FILE_A) >> 1) & pawns;
+    let from_the_left = Bitboard((ahead & !file_mask(7)) << 1) & pawns;
+    ctx.p.pawn_support * (from_the_right.count() + from_the_left.count()) as i32
 }
 
 /// Pawns defended by a pawn or standing beside one.
@@ -140,7 +172,13 @@ pub struct PawnInfo {
 pub fn pawn_info(ctx: &Ctx) -> PawnInfo {
     PawnInfo {
         skeleton: ctx.white_minus_black(|ctx, color| {
-            isolated_pawns(ctx, color) + doubled_pawns(ctx, color) + backward_pawns(ctx, color) + connected_pawns(ctx, color)
+            isolated_pawns(ctx, color)
+                + doubled_pawns(ctx, color)
+                + backward_pawns(ctx, color)
+                + weak_unopposed_pawns(ctx, color)
+                + blocked_pawns(ctx, color)
+                + pawn_support(ctx, color)
+                + connected_pawns(ctx, color)
         }),
         passers: [passers(ctx, Color::White), passers(ctx, Color::Black)],
     }
@@ -214,6 +252,37 @@ mod tests {
         let s = term(backward_pawns, "4k3/8/8/2p5/2P1P3/3P4/8/4K3 w - - 0 1", Color::White);
         assert_eq!(s, PARAMS.backward);
         assert_eq!(term(backward_pawns, "4k3/8/8/8/2P1P3/3P4/8/4K3 w - - 0 1", Color::White), S::ZERO);
+    }
+
+    #[test]
+    fn an_isolated_or_backward_pawn_without_an_enemy_pawn_in_front_is_weak_and_unopposed() {
+        // a2 is isolated with nothing in front; the black pawn on a7 opposes it.
+        assert_eq!(term(weak_unopposed_pawns, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", Color::White), PARAMS.weak_unopposed);
+        assert_eq!(term(weak_unopposed_pawns, "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", Color::White), S::ZERO);
+        // The backward d3 (c5 controls d4) on a file with no black pawn.
+        assert_eq!(term(weak_unopposed_pawns, "4k3/8/8/2p5/2P1P3/3P4/8/4K3 w - - 0 1", Color::White), PARAMS.weak_unopposed);
+        // Connected pawns are not weak.
+        assert_eq!(term(weak_unopposed_pawns, "4k3/8/8/8/8/8/PP6/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert!(PARAMS.weak_unopposed.mg() < 0);
+    }
+
+    #[test]
+    fn a_pawn_stopped_by_an_enemy_pawn_on_the_fifth_or_sixth_is_blocked() {
+        assert_eq!(term(blocked_pawns, "4k3/8/4p3/4P3/8/8/8/4K3 w - - 0 1", Color::White), PARAMS.blocked_pawn);
+        assert_eq!(term(blocked_pawns, "4k3/8/8/8/4p3/4P3/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        // Black's fifth rank is White's fourth.
+        assert_eq!(term(blocked_pawns, "4k3/8/8/8/4p3/4P3/8/4K3 w - - 0 1", Color::Black), PARAMS.blocked_pawn);
+        assert!(PARAMS.blocked_pawn.mg() < 0);
+    }
+
+    #[test]
+    fn each_pawn_defending_a_pawn_supports_it() {
+        // d4 is defended by c3 and e3; c3 and e3 by nothing.
+        assert_eq!(term(pawn_support, "4k3/8/8/8/3P4/2P1P3/8/4K3 w - - 0 1", Color::White), PARAMS.pawn_support * 2);
+        assert_eq!(term(pawn_support, "4k3/8/8/8/8/2P1P3/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        // From Black's side: d5 defended by e6.
+        assert_eq!(term(pawn_support, "4k3/8/4p3/3p4/8/8/8/4K3 w - - 0 1", Color::Black), PARAMS.pawn_support);
+        assert!(PARAMS.pawn_support.mg() > 0);
     }
 
     #[test]

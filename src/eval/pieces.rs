@@ -1,11 +1,13 @@
-//! Piece activity: mobility, the bishop pair, rooks on open files and the
-//! seventh rank, outposts, space, the king's distance to the pawns, the
-//! minors' distance to their king, and bishops on the long diagonals.
+//! Piece activity: mobility, the bishop pair, rooks on open files, the
+//! seventh rank and the queens' files, outposts and knights one jump from
+//! one, trapped rooks, space, the king's distance to the pawns, the
+//! minors' distance to their king, and bishops on the long diagonals and
+//! facing enemy pawns.
 
 use shakmaty::{attacks, Bitboard, Color, Role};
 
 use super::context::Ctx;
-use super::masks::{attack_span, ci, file_mask, forward, nearest_distance, relative_rank};
+use super::masks::{ci, file_mask, forward, nearest_distance, pawn_attack_reach, relative_rank};
 use super::score::S;
 
 /// Squares a piece can use: not our own, not covered by enemy pawns.
@@ -63,23 +65,37 @@ pub fn rooks_on_seventh(ctx: &Ctx, color: Color) -> S {
     ctx.p.rook_on_seventh * n
 }
 
-/// Knights and bishops on the enemy half, defended by a pawn, that no
-/// enemy pawn can ever attack.
-pub fn outposts(ctx: &Ctx, color: Color) -> S {
-    let c = ci(color);
-    let mut total = S::ZERO;
-    for (role, bonus) in [(Role::Knight, ctx.p.knight_outpost), (Role::Bishop, ctx.p.bishop_outpost)] {
-        for sq in ctx.ours(color, role) {
-            let rank = relative_rank(color, sq);
-            if (3..=5).contains(&rank)
-                && ctx.pawn_attacks(color).contains(sq)
-                && (attack_span(color, sq) & ctx.pawns[1 - c]).is_empty()
-            {
-                total += bonus;
-            }
-        }
+/// Squares on the enemy half (our fourth to sixth ranks) that one of our
+/// pawns defends and no enemy pawn can ever attack: a piece there can
+/// only be driven off by trading a piece for it.
+pub fn outpost_squares(ctx: &Ctx, color: Color) -> Bitboard {
+    let enemy_reach = pawn_attack_reach(!color, ctx.pawns[ci(!color)]);
+    let ranks = match color {
+        Color::White => Bitboard(0x0000_ffff_ff00_0000),
+        Color::Black => Bitboard(0x0000_00ff_ffff_0000),
+    };
+    ranks & ctx.pawn_attacks(color) & !enemy_reach
+}
+
+/// Knights and bishops on one of our outpost `squares`.
+pub fn outposts(ctx: &Ctx, color: Color, squares: Bitboard) -> S {
+    ctx.p.knight_outpost * (ctx.ours(color, Role::Knight) & squares).count() as i32
+        + ctx.p.bishop_outpost * (ctx.ours(color, Role::Bishop) & squares).count() as i32
+}
+
+/// Knights not on one of our outpost `squares` that could jump to one
+/// next move (one not already taken by a piece of ours): the outpost is
+/// theirs for a tempo.
+pub fn reachable_outposts(ctx: &Ctx, color: Color, squares: Bitboard) -> S {
+    let free = squares & !ctx.pieces[ci(color)];
+    if free.is_empty() {
+        return S::ZERO;
     }
-    total
+    let n = (ctx.ours(color, Role::Knight) & !squares)
+        .into_iter()
+        .filter(|&sq| (attacks::knight_attacks(sq) & free).any())
+        .count();
+    ctx.p.reachable_outpost * n as i32
 }
 
 /// Own pawns on the squares of a bishop's colour, per bishop: they block
@@ -157,20 +173,69 @@ pub fn long_diagonal_bishop(ctx: &Ctx, color: Color) -> S {
     ctx.p.long_diagonal_bishop * n as i32
 }
 
+/// Rooks with three squares or fewer that stand on the outer side of our
+/// king (towards the nearer corner): the king itself walls them in, and
+/// freeing them costs moves.
+pub fn trapped_rooks(ctx: &Ctx, color: Color) -> S {
+    let king_file = ctx.king[ci(color)].file() as u32;
+    let outer = |file: u32| if king_file < 4 { file < king_file } else { file >= king_file };
+    let area = mobility_area(ctx, color);
+    let n = ctx
+        .ours(color, Role::Rook)
+        .into_iter()
+        .filter(|&sq| outer(sq.file() as u32) && (attacks::rook_attacks(sq, ctx.occupied) & area).count() <= 3)
+        .count();
+    ctx.p.trapped_rook * n as i32
+}
+
+/// Rooks on a file with a queen of either side: the file will open onto
+/// her, or she stands behind the rook as a battery.
+pub fn rooks_on_queen_file(ctx: &Ctx, color: Color) -> S {
+    let queens = ctx.board.queens();
+    if queens.is_empty() {
+        return S::ZERO;
+    }
+    let n = ctx
+        .ours(color, Role::Rook)
+        .into_iter()
+        .filter(|sq| (Bitboard(file_mask(sq.file() as usize)) & queens).any())
+        .count();
+    ctx.p.rook_on_queen_file * n as i32
+}
+
+/// Enemy pawns on our bishops' diagonals, seen through everything. They
+/// stand on the bishop's colour and block its diagonals once the men
+/// between move away; the fit makes each a small cost, as Stockfish's
+/// classical evaluation does.
+pub fn bishop_xray_pawns(ctx: &Ctx, color: Color) -> S {
+    let enemy_pawns = ctx.pawns[ci(!color)];
+    let n: u32 = ctx
+        .ours(color, Role::Bishop)
+        .into_iter()
+        .map(|sq| (attacks::bishop_attacks(sq, Bitboard::EMPTY) & enemy_pawns).count() as u32)
+        .sum();
+    ctx.p.bishop_xray_pawns * n as i32
+}
+
 /// All piece terms, White's view.
 pub fn piece_activity(ctx: &Ctx) -> S {
     ctx.white_minus_black(|ctx, color| {
+        let outpost_squares = outpost_squares(ctx, color);
         mobility(ctx, color)
             + bishop_pair(ctx, color)
             + rooks_on_files(ctx, color)
             + rooks_on_seventh(ctx, color)
-            + outposts(ctx, color)
+            + outposts(ctx, color, outpost_squares)
             + bishop_pawns(ctx, color)
             + minor_behind_pawn(ctx, color)
             + space(ctx, color)
             + king_pawn_distance(ctx, color)
             + king_protector(ctx, color)
             + long_diagonal_bishop(ctx, color)
+            + reachable_outposts(ctx, color, outpost_squares)
+            + trapped_rooks(ctx, color)
+            + rooks_on_queen_file(ctx, color)
+            + bishop_xray_pawns(ctx, color)
     })
 }
 
@@ -237,9 +302,9 @@ mod tests {
 
     #[test]
     fn a_supported_knight_beyond_enemy_pawns_is_an_outpost() {
-        assert_eq!(term(outposts, "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), PARAMS.knight_outpost);
+        assert_eq!(term(|ctx, color| outposts(ctx, color, outpost_squares(ctx, color)), "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), PARAMS.knight_outpost);
         // An enemy pawn on c7 can still drive it away.
-        assert_eq!(term(outposts, "4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert_eq!(term(|ctx, color| outposts(ctx, color, outpost_squares(ctx, color)), "4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
     }
 
     #[test]
@@ -275,5 +340,42 @@ mod tests {
         // Off the long diagonals.
         assert_eq!(term(long_diagonal_bishop, "4k3/8/8/8/8/8/8/1B2K3 w - - 0 1", Color::White), S::ZERO);
         assert!(PARAMS.long_diagonal_bishop.mg() > 0);
+    }
+
+    #[test]
+    fn a_knight_one_jump_from_an_outpost_can_reach_it() {
+        // The knight on c3 reaches d5, which e4 defends and no black pawn can attack.
+        assert_eq!(term(|ctx, color| reachable_outposts(ctx, color, outpost_squares(ctx, color)), "4k3/8/8/8/4P3/2N5/8/4K3 w - - 0 1", Color::White), PARAMS.reachable_outpost);
+        // A black pawn on c7 can attack d5 (and b5).
+        assert_eq!(term(|ctx, color| reachable_outposts(ctx, color, outpost_squares(ctx, color)), "4k3/2p5/8/8/4P3/2N5/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        // Standing on the outpost already is the outpost term's, not this one's.
+        assert_eq!(term(|ctx, color| reachable_outposts(ctx, color, outpost_squares(ctx, color)), "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert!(PARAMS.reachable_outpost.mg() > 0);
+    }
+
+    #[test]
+    fn a_rook_walled_in_by_its_own_king_is_trapped() {
+        // After Kf1 the rook on h1 has g1 and h2-h3 only (g2, h4 blocked by pawns).
+        assert_eq!(term(trapped_rooks, "4k3/8/8/8/7P/8/6P1/5K1R w - - 0 1", Color::White), PARAMS.trapped_rook);
+        // On the king's inner side the same rook is not behind the king.
+        assert_eq!(term(trapped_rooks, "4k3/8/8/8/8/8/P7/R1K5 w - - 0 1", Color::White), PARAMS.trapped_rook);
+        assert_eq!(term(trapped_rooks, "4k3/8/8/8/8/8/P7/R3K3 w - - 0 1", Color::White), S::ZERO);
+        assert!(PARAMS.trapped_rook.mg() < 0);
+    }
+
+    #[test]
+    fn rooks_and_queens_on_one_file() {
+        assert_eq!(term(rooks_on_queen_file, "3qk3/8/8/8/8/8/8/3RK3 w - - 0 1", Color::White), PARAMS.rook_on_queen_file);
+        assert_eq!(term(rooks_on_queen_file, "2q1k3/8/8/8/8/8/8/3RK3 w - - 0 1", Color::White), S::ZERO);
+        assert!(PARAMS.rook_on_queen_file.mg() > 0);
+    }
+
+    #[test]
+    fn a_bishop_sees_enemy_pawns_on_its_diagonals_through_everything() {
+        // The c1 bishop's diagonals hold g5 (behind the d2 pawn) and a3.
+        let n = term(bishop_xray_pawns, "4k3/8/8/6p1/8/p7/3P4/2B1K3 w - - 0 1", Color::White);
+        assert_eq!(n, PARAMS.bishop_xray_pawns * 2);
+        assert_eq!(term(bishop_xray_pawns, "4k3/8/8/7p/8/8/8/2B1K3 w - - 0 1", Color::White), S::ZERO);
+        assert!(PARAMS.bishop_xray_pawns.mg() < 0);
     }
 }

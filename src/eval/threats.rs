@@ -1,12 +1,14 @@
 //! Threats: our pieces attacked by enemy pawns or by lesser enemy pieces,
-//! hanging pieces, pawn pushes that attack, contested squares, and
-//! squares from which the enemy queen can be attacked next move.
+//! hanging pieces, pawn pushes that attack, contested squares, squares
+//! from which the enemy queen can be attacked next move, and our queen
+//! with a man pinned to her.
 //! The side to move may save one of them, but two such threats or a
 //! threat on a pinned piece usually cost material.
 
 use shakmaty::{attacks, Bitboard, Color, Rank, Role};
 
 use super::context::Ctx;
+use super::king::lone_blockers;
 use super::masks::{ci, forward, pawn_attacks_from};
 use super::score::S;
 
@@ -82,6 +84,18 @@ pub fn queen_threats(ctx: &Ctx, color: Color) -> S {
     ctx.p.knight_on_queen * (knights & safe).count() as i32 + ctx.p.slider_on_queen * (sliders & safe).count() as i32
 }
 
+/// Queens of `color` with a man of ours pinned to them by an enemy bishop
+/// or rook: move the man and the queen falls to a lesser piece.
+pub fn weak_queens(ctx: &Ctx, color: Color) -> S {
+    let snipers = ctx.board.rooks() | ctx.board.bishops();
+    let n = ctx
+        .ours(color, Role::Queen)
+        .into_iter()
+        .filter(|&queen| lone_blockers(ctx.board, queen, color, snipers).any())
+        .count();
+    ctx.p.weak_queen * n as i32
+}
+
 /// All threat terms, White's view.
 pub fn threats(ctx: &Ctx) -> S {
     ctx.white_minus_black(|ctx, color| {
@@ -91,6 +105,7 @@ pub fn threats(ctx: &Ctx) -> S {
             + pawn_push_threats(ctx, color)
             + restricted(ctx, color)
             + queen_threats(ctx, color)
+            + weak_queens(ctx, color)
     })
 }
 
@@ -151,5 +166,16 @@ mod tests {
         // With two queens there is no one queen to chase.
         assert_eq!(term(queen_threats, "3qk2q/8/8/8/3N4/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
         assert!(PARAMS.knight_on_queen.mg() > 0 && PARAMS.slider_on_queen.mg() > 0);
+    }
+
+    #[test]
+    fn a_man_pinned_to_our_queen_makes_her_weak() {
+        // The knight on d4 stands between the queen on d1 and the rook on d8.
+        assert_eq!(term(weak_queens, "3rk3/8/8/8/3N4/8/8/3QK3 w - - 0 1", Color::White), PARAMS.weak_queen);
+        // An enemy queen behind the knight does not count: she trades at worst.
+        assert_eq!(term(weak_queens, "3qk3/8/8/8/3N4/8/8/3QK3 w - - 0 1", Color::White), S::ZERO);
+        // Two men in between: no pin.
+        assert_eq!(term(weak_queens, "3rk3/3p4/8/8/3N4/8/8/3QK3 w - - 0 1", Color::White), S::ZERO);
+        assert!(PARAMS.weak_queen.mg() < 0);
     }
 }
