@@ -99,11 +99,20 @@ pub fn forward(color: Color, squares: Bitboard) -> Bitboard {
     }
 }
 
+/// The squares pawns of `color` standing on `squares` attack towards the
+/// a-file and towards the h-file, apart: a square in both is attacked by
+/// two pawns.
+#[inline]
+pub fn pawn_attacks_by_side(color: Color, squares: Bitboard) -> [Bitboard; 2] {
+    let ahead = forward(color, squares).0;
+    [Bitboard((ahead & !FILE_A) >> 1), Bitboard((ahead & !file_mask(7)) << 1)]
+}
+
 /// The squares pawns of `color` standing on `squares` attack, all at once.
 #[inline]
 pub fn pawn_attacks_from(color: Color, squares: Bitboard) -> Bitboard {
-    let ahead = forward(color, squares).0;
-    Bitboard(((ahead & !FILE_A) >> 1) | ((ahead & !file_mask(7)) << 1))
+    let [towards_a, towards_h] = pawn_attacks_by_side(color, squares);
+    towards_a | towards_h
 }
 
 /// Every square pawns of `color` standing on `pawns` attack now or could

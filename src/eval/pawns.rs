@@ -5,7 +5,7 @@
 use shakmaty::{attacks, Bitboard, Color, Role, Square};
 
 use super::context::Ctx;
-use super::masks::{adjacent_files, attack_span, ci, file_mask, forward, front_span, passed_span, relative_rank, FILE_A};
+use super::masks::{adjacent_files, attack_span, ci, file_mask, forward, front_span, passed_span, pawn_attacks_by_side, relative_rank};
 use super::score::S;
 
 fn stop_square(color: Color, sq: Square) -> Option<Square> {
@@ -138,10 +138,8 @@ pub fn blocked_pawns(ctx: &Ctx, color: Color) -> S {
 /// the links of a chain hold each other.
 pub fn pawn_support(ctx: &Ctx, color: Color) -> S {
     let pawns = ctx.pawns[ci(color)];
-    let ahead = forward(color, pawns).0;
-    let from_the_right = Bitboard((ahead & !FILE_A) >> 1) & pawns;
-    let from_the_left = Bitboard((ahead & !file_mask(7)) << 1) & pawns;
-    ctx.p.pawn_support * (from_the_right.count() + from_the_left.count()) as i32
+    let [towards_a, towards_h] = pawn_attacks_by_side(color, pawns);
+    ctx.p.pawn_support * ((towards_a & pawns).count() + (towards_h & pawns).count()) as i32
 }
 
 /// Pawns defended by a pawn or standing beside one.

@@ -68,7 +68,7 @@ pub fn rooks_on_seventh(ctx: &Ctx, color: Color) -> S {
 /// Squares on the enemy half (our fourth to sixth ranks) that one of our
 /// pawns defends and no enemy pawn can ever attack: a piece there can
 /// only be driven off by trading a piece for it.
-pub fn outpost_squares(ctx: &Ctx, color: Color) -> Bitboard {
+fn outpost_squares(ctx: &Ctx, color: Color) -> Bitboard {
     let enemy_reach = pawn_attack_reach(!color, ctx.pawns[ci(!color)]);
     let ranks = match color {
         Color::White => Bitboard(0x0000_ffff_ff00_0000),
