@@ -2,9 +2,9 @@
 //! piece sets, attack maps by piece type, king zones.
 
 use arrayvec::ArrayVec;
-use shakmaty::{attacks, Bitboard, Board, Chess, Color, Position, Role, Square};
+use shakmaty::{attacks, Bitboard, Board, Chess, Color, Piece, Position, Role, Square};
 
-use super::masks::{ci, forward};
+use super::masks::{ci, forward, pawn_attacks_from};
 use super::pst::{PHASE_MAX, PHASE_WEIGHT, PSQT};
 use super::score::S;
 use super::params::{Params, PARAMS};
@@ -60,22 +60,33 @@ impl<'a> Ctx<'a> {
         let mut pieces_attacks = ArrayVec::new();
         let mut material = S::ZERO;
         let mut phase = 0;
-        for (sq, piece) in board.iter() {
-            let a = attacks::attacks(sq, piece, occupied);
-            let c = ci(piece.color);
-            let r = piece.role as usize - 1;
-            let placed = S(PSQT.mg[c][r][sq as usize], PSQT.eg[c][r][sq as usize]);
-            if c == 0 {
-                material += placed;
-            } else {
-                material -= placed;
+        // Piece type by piece type rather than square by square: each set
+        // comes from two bitboards, with no lookup of what stands on a
+        // square, and the pawns' attacks are two shifts for all of them.
+        for color in Color::ALL {
+            let c = ci(color);
+            let mut placed = S::ZERO;
+            for role in Role::ALL {
+                let men = board.by_piece(Piece { color, role });
+                let r = role as usize - 1;
+                phase += PHASE_WEIGHT[r] * men.count() as i32;
+                for sq in men {
+                    placed += S(PSQT.mg[c][r][sq as usize], PSQT.eg[c][r][sq as usize]);
+                }
+                attacks_by[c][role as usize] = match role {
+                    Role::Pawn => pawn_attacks_from(color, men),
+                    Role::King => men.into_iter().fold(Bitboard(0), |a, sq| a | attacks::king_attacks(sq)),
+                    _ => men.into_iter().fold(Bitboard(0), |union, sq| {
+                        let a = attacks::attacks(sq, Piece { color, role }, occupied);
+                        if !pieces_attacks.is_full() {
+                            pieces_attacks.push(PieceAttacks { color, role, square: sq, attacks: a });
+                        }
+                        union | a
+                    }),
+                };
+                all[c] |= attacks_by[c][role as usize];
             }
-            phase += PHASE_WEIGHT[r];
-            attacks_by[c][piece.role as usize] |= a;
-            all[c] |= a;
-            if !matches!(piece.role, Role::Pawn | Role::King) && !pieces_attacks.is_full() {
-                pieces_attacks.push(PieceAttacks { color: piece.color, role: piece.role, square: sq, attacks: a });
-            }
+            material += if color == Color::White { placed } else { -placed };
         }
         let king_of = |c: Color| board.king_of(c).unwrap_or(Square::A1);
         let king = [king_of(Color::White), king_of(Color::Black)];
@@ -116,5 +127,46 @@ impl<'a> Ctx<'a> {
     #[inline]
     pub fn pawn_attacks(&self, color: Color) -> Bitboard {
         self.attacks_by[ci(color)][Role::Pawn as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::tests::pos;
+
+    /// The context walks the board piece type by piece type and takes the
+    /// pawns' attacks as a set; square by square, man by man, must give
+    /// the same maps, material, phase and pieces.
+    #[test]
+    fn the_context_agrees_with_a_walk_over_every_square() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r1bq1rk1/pp2ppbp/2np1np1/8/2PNP3/2N1B3/PP2BPPP/R2QK2R w KQ - 0 9",
+            "6k1/5ppp/8/8/8/8/P4PPP/QQQQ2K1 w - - 0 1",
+        ] {
+            let p = pos(fen);
+            let ctx = Ctx::new(&p);
+            let board = p.board();
+            let (mut by, mut material, mut phase) = ([[Bitboard(0); 7]; 2], S::ZERO, 0);
+            for (sq, piece) in board.iter() {
+                let (c, r) = (ci(piece.color), piece.role as usize - 1);
+                by[c][piece.role as usize] |= attacks::attacks(sq, piece, board.occupied());
+                let placed = S(PSQT.mg[c][r][sq as usize], PSQT.eg[c][r][sq as usize]);
+                material += if c == 0 { placed } else { -placed };
+                phase += PHASE_WEIGHT[r];
+            }
+            assert_eq!(ctx.attacks_by, by, "{fen}");
+            assert_eq!(ctx.attacks, [0, 1].map(|c| by[c].iter().fold(Bitboard(0), |a, &b| a | b)), "{fen}");
+            assert_eq!((ctx.material, ctx.phase), (material, phase.min(PHASE_MAX)), "{fen}");
+            let men = board.occupied() & !board.pawns() & !board.kings();
+            assert_eq!(ctx.pieces_attacks.len(), men.count(), "{fen}");
+            for pa in &ctx.pieces_attacks {
+                assert_eq!(board.piece_at(pa.square), Some(Piece { color: pa.color, role: pa.role }), "{fen}");
+                assert_eq!(pa.attacks, attacks::attacks(pa.square, Piece { color: pa.color, role: pa.role }, board.occupied()), "{fen}");
+            }
+        }
     }
 }
