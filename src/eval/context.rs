@@ -47,6 +47,24 @@ fn zone(king: Square, color: Color) -> Bitboard {
     near | forward(color, near)
 }
 
+/// The squares `piece`'s `men` attack together: the pawns' by two shifts
+/// for all of them; each knight, bishop, rook and queen also goes on
+/// `list` with its own attacks, for the terms that look at pieces one by
+/// one.
+fn attacks_of(piece: Piece, men: Bitboard, occupied: Bitboard, list: &mut ArrayVec<PieceAttacks, 32>) -> Bitboard {
+    match piece.role {
+        Role::Pawn => pawn_attacks_from(piece.color, men),
+        Role::King => men.into_iter().fold(Bitboard(0), |union, sq| union | attacks::king_attacks(sq)),
+        _ => men.into_iter().fold(Bitboard(0), |union, sq| {
+            let attacks = attacks::attacks(sq, piece, occupied);
+            if !list.is_full() {
+                list.push(PieceAttacks { color: piece.color, role: piece.role, square: sq, attacks });
+            }
+            union | attacks
+        }),
+    }
+}
+
 impl<'a> Ctx<'a> {
     pub fn new(pos: &'a Chess) -> Ctx<'a> {
         Ctx::with_params(pos, &PARAMS)
@@ -62,7 +80,7 @@ impl<'a> Ctx<'a> {
         let mut phase = 0;
         // Piece type by piece type rather than square by square: each set
         // comes from two bitboards, with no lookup of what stands on a
-        // square, and the pawns' attacks are two shifts for all of them.
+        // square.
         for color in Color::ALL {
             let c = ci(color);
             let mut placed = S::ZERO;
@@ -73,17 +91,7 @@ impl<'a> Ctx<'a> {
                 for sq in men {
                     placed += S(PSQT.mg[c][r][sq as usize], PSQT.eg[c][r][sq as usize]);
                 }
-                attacks_by[c][role as usize] = match role {
-                    Role::Pawn => pawn_attacks_from(color, men),
-                    Role::King => men.into_iter().fold(Bitboard(0), |a, sq| a | attacks::king_attacks(sq)),
-                    _ => men.into_iter().fold(Bitboard(0), |union, sq| {
-                        let a = attacks::attacks(sq, Piece { color, role }, occupied);
-                        if !pieces_attacks.is_full() {
-                            pieces_attacks.push(PieceAttacks { color, role, square: sq, attacks: a });
-                        }
-                        union | a
-                    }),
-                };
+                attacks_by[c][role as usize] = attacks_of(Piece { color, role }, men, occupied, &mut pieces_attacks);
                 all[c] |= attacks_by[c][role as usize];
             }
             material += if color == Color::White { placed } else { -placed };
