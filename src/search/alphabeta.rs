@@ -263,6 +263,7 @@ impl Searcher {
         let mut searched = 0usize;
         while let Some((m, order)) = picker.pick(|| pos.legal_moves(), |m| self.order_score(pos, m, tt_move, ply)) {
             let quiet = is_quiet(m);
+            let child_key = self.announce(pos, m);
             let mut child = pos.clone();
             child.play_unchecked(m);
             let gives_check = child.is_check();
@@ -276,7 +277,7 @@ impl Searcher {
                     continue;
                 }
             }
-            self.enter(pos, m, &child, ply);
+            self.enter(pos, m, &child, ply, child_key);
             let new_depth = depth - 1 + gives_check as i32;
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, !pv_node && !cut_node)

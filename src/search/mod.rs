@@ -385,19 +385,34 @@ impl Searcher {
     /// (piece, to) for the reply tables.
     #[inline]
     fn make(&mut self, pos: &Chess, m: Move, ply: usize) -> Chess {
+        let key = self.announce(pos, m);
         let mut child = pos.clone();
         child.play_unchecked(m);
-        self.enter(pos, m, &child, ply);
+        self.enter(pos, m, &child, ply, key);
         child
     }
 
-    /// Records that the search steps from `pos` into `child` by `m`: the
-    /// child's key and the move's (piece, to). Split from `make` so that a
-    /// child that is only looked at (does it give check?) and then pruned
-    /// costs no hash update.
+    /// The key of the position after `m`, when the incremental update can
+    /// give it before the move is played, with the table's bucket for it
+    /// already requested from memory: the probe at the child then finds it
+    /// in the cache instead of waiting.
     #[inline]
-    fn enter(&mut self, pos: &Chess, m: Move, child: &Chess, ply: usize) {
-        let key = game::hash_after(pos, self.current_key(), m, child);
+    fn announce(&self, pos: &Chess, m: Move) -> Option<u64> {
+        use shakmaty::{zobrist::Zobrist64, EnPassantMode};
+        let key = pos.update_zobrist_hash(Zobrist64(self.current_key()), m, EnPassantMode::Legal).map(|z| z.0);
+        if let Some(k) = key {
+            self.tt.prefetch(k);
+        }
+        key
+    }
+
+    /// Records that the search steps from `pos` into `child` by `m`: the
+    /// child's key (from [`Searcher::announce`], or hashed afresh) and the
+    /// move's (piece, to). Split from `make` so that a child that is only
+    /// looked at (does it give check?) and then pruned costs no more.
+    #[inline]
+    fn enter(&mut self, pos: &Chess, m: Move, child: &Chess, ply: usize, key: Option<u64>) {
+        let key = key.unwrap_or_else(|| game::hash(child));
         self.keys.push(key);
         self.stack[ply].moved = Some(ordering::piece_to(pos.turn(), m.role(), m.to()));
     }
