@@ -134,6 +134,17 @@ fn refined_eval(static_eval: i32, entry: Option<Entry>, ply: usize) -> i32 {
         .unwrap_or(static_eval)
 }
 
+/// A quiet move near the horizon that puts a piece where it is lost
+/// (SEE below −margin × depth²): too little depth is left for the
+/// sacrifice to pay, and there are quiet moves that do not give away
+/// material. The margin grows with depth², so a pawn may be offered two
+/// plies from the horizon and a piece three, and beyond eight plies
+/// nothing is skipped this way.
+fn hangs_material(pos: &Chess, m: Move, depth: i32, margin: i32) -> bool {
+    const QUIET_SEE_DEPTH: i32 = 8;
+    depth <= QUIET_SEE_DEPTH && see(pos, m) < -margin * depth * depth
+}
+
 /// The side to move has something besides king and pawns: null-move
 /// pruning is unsafe without it (zugzwang).
 pub(super) fn has_non_pawn_material(pos: &Chess) -> bool {
@@ -273,7 +284,7 @@ impl Searcher {
                 let late_quiet = quiet && depth <= 4 && quiets_tried.len() as i32 > params.lmp_base + depth * depth;
                 let futile = quiet && !pv_node && depth <= 3 && eval + params.futility_margin * depth + params.futility_base <= alpha;
                 let losing_capture = !quiet && order < 0 && depth <= 4 && see(pos, m) < -params.see_margin * depth;
-                if late_quiet || futile || losing_capture {
+                if late_quiet || futile || losing_capture || (quiet && hangs_material(pos, m, depth, params.quiet_see_margin)) {
                     continue;
                 }
             }
@@ -423,6 +434,18 @@ mod tests {
         // A mate score is no estimate of the position; in check there is no eval to correct.
         assert_eq!(refined_eval(40, entry(MATE - 10, Bound::Lower), 3), 40);
         assert_eq!(refined_eval(-INFINITY, entry(50, Bound::Exact), 3), -INFINITY);
+    }
+
+    #[test]
+    fn a_quiet_move_that_hangs_a_piece_is_skipped_only_near_the_horizon() {
+        let pos = crate::eval::tests::pos("4k3/8/4p3/8/8/8/8/3QK1N1 w - - 0 1");
+        let play = |uci: &str| uci.parse::<shakmaty::uci::UciMove>().unwrap().to_move(&pos).unwrap();
+        let (queen_to_d5, knight_to_f3, queen_to_d4) = (play("d1d5"), play("g1f3"), play("d1d4"));
+        let margin = crate::search::tunables::AlphaBetaParams::default().quiet_see_margin;
+        assert!(hangs_material(&pos, queen_to_d5, 3, margin), "the queen is taken by the pawn");
+        assert!(!hangs_material(&pos, queen_to_d5, 9, margin), "too far from the horizon to judge");
+        assert!(!hangs_material(&pos, knight_to_f3, 1, margin));
+        assert!(!hangs_material(&pos, queen_to_d4, 1, margin));
     }
 
     #[test]

@@ -29,6 +29,9 @@ pub struct AlphaBetaParams {
     pub futility_margin: i32,
     /// Captures losing more than this per ply of depth (by SEE) are skipped.
     pub see_margin: i32,
+    /// Quiet moves that lose more than this times depth² (by SEE: the
+    /// piece is left where it can be taken) are skipped.
+    pub quiet_see_margin: i32,
     /// Late-move reduction = base + ln(depth)·ln(move number) / divisor,
     /// both in hundredths.
     pub lmr_base: i32,
@@ -52,6 +55,7 @@ impl Default for AlphaBetaParams {
             futility_base: 60,
             futility_margin: 120,
             see_margin: 100,
+            quiet_see_margin: 30,
             lmr_base: 75,
             lmr_divisor: 225,
             lmr_history: 6000,
@@ -79,7 +83,7 @@ impl Tunable {
 }
 
 /// Every tunable, with the range a tuner may explore.
-pub const TUNABLES: [Tunable; 14] = [
+pub const TUNABLES: [Tunable; 15] = [
     Tunable { name: "RfpMargin", min: 20, max: 300, field: |p| &mut p.rfp_margin },
     Tunable { name: "RfpDepth", min: 1, max: 12, field: |p| &mut p.rfp_depth },
     Tunable { name: "RazorDepth", min: 0, max: 6, field: |p| &mut p.razor_depth },
@@ -90,6 +94,7 @@ pub const TUNABLES: [Tunable; 14] = [
     Tunable { name: "FutilityBase", min: 0, max: 300, field: |p| &mut p.futility_base },
     Tunable { name: "FutilityMargin", min: 20, max: 400, field: |p| &mut p.futility_margin },
     Tunable { name: "SeeMargin", min: 0, max: 400, field: |p| &mut p.see_margin },
+    Tunable { name: "QuietSeeMargin", min: 0, max: 200, field: |p| &mut p.quiet_see_margin },
     Tunable { name: "LmrBase", min: 0, max: 300, field: |p| &mut p.lmr_base },
     Tunable { name: "LmrDivisor", min: 100, max: 600, field: |p| &mut p.lmr_divisor },
     Tunable { name: "LmrHistory", min: 1000, max: 30000, field: |p| &mut p.lmr_history },
