@@ -180,6 +180,16 @@ impl Searcher {
         (previous, own_previous)
     }
 
+    /// Our static eval is better than two plies ago, at our previous move:
+    /// the line is going our way, so a fail-high is likelier and a quiet
+    /// move less likely to be refuted. Pruning and reductions are bolder
+    /// when not. Recorded in the frame for the reductions.
+    fn is_improving(&mut self, ply: usize, static_eval: i32) -> bool {
+        let improving = static_eval > -INFINITY && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
+        self.stack[ply].improving = improving;
+        improving
+    }
+
     /// The move into this node was a null move (two in a row prove nothing).
     #[inline]
     pub(super) fn follows_null_move(&self, ply: usize) -> bool {
@@ -231,12 +241,13 @@ impl Searcher {
             }
         }
 
+        let improving = self.is_improving(ply, static_eval);
         let params = self.settings.alphabeta;
         let corrected = if in_check { static_eval } else { self.correction.correct(pos, static_eval) };
         let eval = refined_eval(corrected, entry, ply);
         if !pv_node && !in_check {
             // Reverse futility: far above beta with little depth left.
-            if depth <= params.rfp_depth && eval - params.rfp_margin * depth >= beta && beta.abs() < MATE_BOUND {
+            if depth <= params.rfp_depth && eval - params.rfp_margin * (depth - improving as i32) >= beta && beta.abs() < MATE_BOUND {
                 return eval;
             }
             // Razoring: far below alpha with little depth left, only a
@@ -281,7 +292,7 @@ impl Searcher {
             // Prune only moves that do not give check: a quiet check can
             // be the mate the static eval knows nothing about.
             if !root && !in_check && !gives_check && best > -MATE_BOUND && searched > 0 {
-                let late_quiet = quiet && depth <= 4 && quiets_tried.len() as i32 > params.lmp_base + depth * depth;
+                let late_quiet = quiet && depth <= 4 && quiets_tried.len() as i32 > (params.lmp_base + depth * depth) / (2 - improving as i32);
                 let futile = quiet && !pv_node && depth <= 3 && eval + params.futility_margin * depth + params.futility_base <= alpha;
                 let losing_capture = !quiet && order < 0 && depth <= 4 && see(pos, m) < -params.see_margin * depth;
                 if late_quiet || futile || losing_capture || (quiet && hangs_material(pos, m, depth, params.quiet_see_margin)) {
@@ -382,6 +393,9 @@ impl Searcher {
             r -= 1;
         }
         if cut_node {
+            r += 1;
+        }
+        if !self.stack[ply].improving {
             r += 1;
         }
         if self.tables.is_killer(ply, m) {

@@ -236,11 +236,13 @@ struct Frame {
     /// unknown), so that a child can learn the gain of the move into it
     /// (forward estimation).
     static_eval: i32,
+    /// The static eval is better than at our previous move (alpha-beta).
+    improving: bool,
 }
 
 impl Default for Frame {
     fn default() -> Self {
-        Frame { moved: None, in_check: false, static_eval: -INFINITY }
+        Frame { moved: None, in_check: false, static_eval: -INFINITY, improving: false }
     }
 }
 
