@@ -463,6 +463,18 @@ mod tests {
     }
 
     #[test]
+    fn improving_compares_the_eval_with_our_previous_move() {
+        use crate::search::Signals;
+        use std::sync::Arc;
+        let mut s = Searcher::new(Arc::new(crate::tt::TranspositionTable::new(1)), Arc::new(Signals::default()));
+        s.stack[3].static_eval = 50;
+        assert!(s.is_improving(5, 60) && s.stack[5].improving);
+        assert!(!s.is_improving(5, 50) && !s.stack[5].improving);
+        assert!(!s.is_improving(5, -INFINITY), "in check nothing is improving");
+        assert!(!s.is_improving(1, 60), "the root's children have no earlier move of ours");
+    }
+
+    #[test]
     fn a_node_without_moves_is_empty() {
         let mate = crate::eval::tests::pos("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
         assert!(MovePicker::new(mate.legal_moves(), |_| 0).is_empty());
