@@ -411,7 +411,7 @@ impl Searcher {
     /// Records that the search steps from `pos` into `child` by `m`: the
     /// child's key (from [`Searcher::announce`], or hashed afresh) and the
     /// move's (piece, to). Split from `make` so that a child that is only
-    /// looked at (does it give check?) and then pruned costs no more.
+    /// looked at (does it give check?) and then pruned is not pushed.
     #[inline]
     fn enter(&mut self, pos: &Chess, m: Move, child: &Chess, ply: usize, key: Option<u64>) {
         let key = key.unwrap_or_else(|| game::hash(child));
