@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Position, Role};
 
 use super::ordering::is_quiet;
-use super::{score_to_tt, table_cutoff, Searcher, DRAW, INFINITY, MATE, MATE_BOUND};
+use super::{score_from_tt, score_to_tt, table_cutoff, Searcher, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::eval::{piece_value, see::see};
 use crate::tt::{pack_move, unpack_move, Bound, Entry};
 
@@ -23,6 +23,11 @@ const GOOD_CAPTURE: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
 const BEST_REPLY: i32 = 1 << 21;
 const BAD_CAPTURE: i32 = -(1 << 24);
+
+/// Singular extensions: the shallowest depth they are tried at, and how far
+/// below the table's score (per ply of depth) the other moves must fail.
+const SINGULAR_DEPTH: i32 = 8;
+const SINGULAR_MARGIN: i32 = 2;
 
 /// Moves of a node with their ordering scores, handed out best first.
 ///
@@ -219,16 +224,21 @@ impl Searcher {
         let alpha0 = alpha;
         let in_check = pos.is_check();
         let key = self.current_key();
+        // A singularity search asks about this node without its table
+        // move: the table's score and the tablebase answer another question.
+        let excluded = self.stack[ply].excluded;
         let entry = self.tt.probe(key);
         let tt_move = entry.map_or(0, |e| e.packed_move);
-        if let Some(e) = entry.filter(|e| !pv_node && e.depth >= depth) {
+        if let Some(e) = entry.filter(|e| !pv_node && e.depth >= depth && excluded == 0) {
             if let Some(score) = table_cutoff(&e, ply, alpha, beta) {
                 return score;
             }
         }
-        if let Some(score) = self.probe_tablebase(pos, ply, depth) {
-            self.tt.store(key, 0, score_to_tt(score, ply), 0, depth, Bound::Exact);
-            return score;
+        if excluded == 0 {
+            if let Some(score) = self.probe_tablebase(pos, ply, depth) {
+                self.tt.store(key, 0, score_to_tt(score, ply), 0, depth, Bound::Exact);
+                return score;
+            }
         }
         // Internal iterative reduction: with no table move this node was
         // never searched, so ordering is poor; spend one ply less on it.
@@ -245,7 +255,7 @@ impl Searcher {
         let params = self.settings.alphabeta;
         let corrected = if in_check { static_eval } else { self.correction.correct(pos, static_eval) };
         let eval = refined_eval(corrected, entry, ply);
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded == 0 {
             // Reverse futility: far above beta with little depth left.
             if depth <= params.rfp_depth && eval - params.rfp_margin * (depth - improving as i32) >= beta && beta.abs() < MATE_BOUND {
                 return eval;
@@ -269,6 +279,24 @@ impl Searcher {
             }
         }
 
+        // Singular extension: when every move but the table move fails well
+        // below the table's score, the table move is the only one that
+        // holds and is searched a ply deeper; when even without it the
+        // node fails high, more than one move refutes and the node is cut.
+        let mut tt_extension = 0;
+        if let Some(e) = entry.filter(|e| !root && excluded == 0 && self.is_singular_candidate(e, depth, ply)) {
+            let singular_beta = score_from_tt(e.score, ply) - SINGULAR_MARGIN * depth;
+            let score = self.without_table_move(pos, depth, ply, singular_beta, cut_node, tt_move);
+            if self.stopped {
+                return 0;
+            }
+            if score < singular_beta {
+                tt_extension = 1;
+            } else if singular_beta >= beta {
+                return singular_beta;
+            }
+        }
+
         let mut picker = match (!root).then(|| unpack_move(tt_move, pos)).flatten() {
             Some(table_move) => MovePicker::table_move_first(table_move),
             None => {
@@ -284,6 +312,9 @@ impl Searcher {
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut searched = 0usize;
         while let Some((m, order)) = picker.pick(|| pos.legal_moves(), |m| self.order_score(pos, m, tt_move, ply)) {
+            if excluded != 0 && pack_move(m) == excluded {
+                continue;
+            }
             let quiet = is_quiet(m);
             let child_key = self.announce(pos, m);
             let mut child = pos.clone();
@@ -300,7 +331,8 @@ impl Searcher {
                 }
             }
             self.enter(pos, m, &child, ply, child_key);
-            let new_depth = depth - 1 + gives_check as i32;
+            let extension = if tt_extension > 0 && pack_move(m) == tt_move { tt_extension } else { gives_check as i32 };
+            let new_depth = depth - 1 + extension;
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, !pv_node && !cut_node)
             } else {
@@ -344,8 +376,13 @@ impl Searcher {
             }
         }
         if searched == 0 {
-            // Everything was pruned: the static eval is our best guess.
-            return corrected;
+            // Without the table move nothing was left: it is singular.
+            // Otherwise everything was pruned: the static eval is our best guess.
+            return if excluded != 0 { alpha } else { corrected };
+        }
+        if excluded != 0 {
+            // The node's value without its best move is no fact about the node.
+            return best;
         }
         let bound = Bound::classify(best, alpha0, beta);
         if !in_check && best_move.map_or(true, is_quiet) && best.abs() < MATE_BOUND {
@@ -354,6 +391,28 @@ impl Searcher {
         let stored_eval = if in_check { 0 } else { static_eval };
         self.tt.store(key, best_move.map_or(0, pack_move), score_to_tt(best, ply), stored_eval, depth, bound);
         best
+    }
+
+    /// Deep enough, and the table's entry a lower bound (or exact) from a
+    /// search nearly as deep, with a move and a score that is not a mate:
+    /// only then is "is the table move the only good one?" worth a search.
+    fn is_singular_candidate(&self, e: &Entry, depth: i32, ply: usize) -> bool {
+        depth >= SINGULAR_DEPTH
+            && e.packed_move != 0
+            && e.bound != Bound::Upper
+            && e.depth >= depth - 3
+            && score_from_tt(e.score, ply).abs() < MATE_BOUND
+    }
+
+    /// The node searched at half depth with a null window at `singular_beta`
+    /// and its table move left out.
+    fn without_table_move(&mut self, pos: &Chess, depth: i32, ply: usize, singular_beta: i32, cut_node: bool, tt_move: u16) -> i32 {
+        self.stack[ply].excluded = tt_move;
+        let score = self.negamax(pos, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, cut_node);
+        self.stack[ply].excluded = 0;
+        // The inner search may have left its own line in the node's PV slot.
+        self.pv_len[ply] = ply;
+        score
     }
 
     /// Tries a null move; `Some(score)` when it proves a fail-high.
@@ -472,6 +531,28 @@ mod tests {
         assert!(!s.is_improving(5, 50) && !s.stack[5].improving);
         assert!(!s.is_improving(5, -INFINITY), "in check nothing is improving");
         assert!(!s.is_improving(1, 60), "the root's children have no earlier move of ours");
+    }
+
+    /// The node's score at half of `depth` without `table_move`.
+    fn score_without(fen: &str, table_move: &str, depth: i32, singular_beta: i32) -> i32 {
+        use crate::search::{limits::Limits, Signals};
+        use std::sync::Arc;
+        let game = crate::game::Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap();
+        let mut s = Searcher::new(Arc::new(crate::tt::TranspositionTable::new(1)), Arc::new(Signals::default()));
+        s.think(&game, &Limits::depth(1), 0, std::time::Instant::now(), &mut |_| {});
+        let pos = game.position().clone();
+        let m = table_move.parse::<shakmaty::uci::UciMove>().unwrap().to_move(&pos).unwrap();
+        s.without_table_move(&pos, depth, 1, singular_beta, false, pack_move(m))
+    }
+
+    #[test]
+    fn the_only_recapture_is_singular_and_one_of_two_is_not() {
+        // Black's queen has just taken on d4. Only Rxd4 wins it back…
+        let only = score_without("6k1/5ppp/8/8/3q4/8/5PPP/3R2K1 w - - 0 1", "d1d4", 9, 300);
+        assert!(only < 300, "without the recapture White is a queen for a rook down: {only}");
+        // … unless the knight on f3 can take it too.
+        let either = score_without("6k1/5ppp/8/8/3q4/5N2/5PPP/3R2K1 w - - 0 1", "d1d4", 9, 300);
+        assert!(either >= 300, "Nxd4 wins the queen as well: {either}");
     }
 
     #[test]

@@ -238,11 +238,14 @@ struct Frame {
     static_eval: i32,
     /// The static eval is better than at our previous move (alpha-beta).
     improving: bool,
+    /// Alpha-beta: the table move (packed) a singularity search at this
+    /// node leaves out, or 0.
+    excluded: u16,
 }
 
 impl Default for Frame {
     fn default() -> Self {
-        Frame { moved: None, in_check: false, static_eval: -INFINITY, improving: false }
+        Frame { moved: None, in_check: false, static_eval: -INFINITY, improving: false, excluded: 0 }
     }
 }
 
