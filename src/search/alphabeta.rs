@@ -24,11 +24,6 @@ const KILLER: i32 = 1 << 22;
 const BEST_REPLY: i32 = 1 << 21;
 const BAD_CAPTURE: i32 = -(1 << 24);
 
-/// Singular extensions: the shallowest depth they are tried at, and how far
-/// below the table's score (per ply of depth) the other moves must fail.
-const SINGULAR_DEPTH: i32 = 8;
-const SINGULAR_MARGIN: i32 = 2;
-
 /// Moves of a node with their ordering scores, handed out best first.
 ///
 /// At an inner node the table move comes out before anything is generated:
@@ -285,7 +280,7 @@ impl Searcher {
         // node fails high, more than one move refutes and the node is cut.
         let mut tt_extension = 0;
         if let Some(e) = entry.filter(|e| !root && excluded == 0 && self.is_singular_candidate(e, depth, ply)) {
-            let singular_beta = score_from_tt(e.score, ply) - SINGULAR_MARGIN * depth;
+            let singular_beta = score_from_tt(e.score, ply) - params.singular_margin * depth;
             let score = self.without_table_move(pos, depth, ply, singular_beta, cut_node, tt_move);
             if self.stopped {
                 return 0;
@@ -397,7 +392,7 @@ impl Searcher {
     /// search nearly as deep, with a move and a score that is not a mate:
     /// only then is "is the table move the only good one?" worth a search.
     fn is_singular_candidate(&self, e: &Entry, depth: i32, ply: usize) -> bool {
-        depth >= SINGULAR_DEPTH
+        depth >= self.settings.alphabeta.singular_depth
             && e.packed_move != 0
             && e.bound != Bound::Upper
             && e.depth >= depth - 3

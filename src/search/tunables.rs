@@ -40,6 +40,11 @@ pub struct AlphaBetaParams {
     pub lmr_history: i32,
     /// Half-width of the first aspiration window.
     pub aspiration: i32,
+    /// Singular extensions: the shallowest depth they are tried at …
+    pub singular_depth: i32,
+    /// … and how far below the table's score, per ply of depth, every
+    /// other move must fail for the table move to be extended.
+    pub singular_margin: i32,
 }
 
 impl Default for AlphaBetaParams {
@@ -60,6 +65,8 @@ impl Default for AlphaBetaParams {
             lmr_divisor: 225,
             lmr_history: 6000,
             aspiration: 25,
+            singular_depth: 8,
+            singular_margin: 2,
         }
     }
 }
@@ -83,7 +90,7 @@ impl Tunable {
 }
 
 /// Every tunable, with the range a tuner may explore.
-pub const TUNABLES: [Tunable; 15] = [
+pub const TUNABLES: [Tunable; 17] = [
     Tunable { name: "RfpMargin", min: 20, max: 300, field: |p| &mut p.rfp_margin },
     Tunable { name: "RfpDepth", min: 1, max: 12, field: |p| &mut p.rfp_depth },
     Tunable { name: "RazorDepth", min: 0, max: 6, field: |p| &mut p.razor_depth },
@@ -99,6 +106,8 @@ pub const TUNABLES: [Tunable; 15] = [
     Tunable { name: "LmrDivisor", min: 100, max: 600, field: |p| &mut p.lmr_divisor },
     Tunable { name: "LmrHistory", min: 1000, max: 30000, field: |p| &mut p.lmr_history },
     Tunable { name: "AspirationWindow", min: 5, max: 200, field: |p| &mut p.aspiration },
+    Tunable { name: "SingularDepth", min: 4, max: 20, field: |p| &mut p.singular_depth },
+    Tunable { name: "SingularMargin", min: 0, max: 10, field: |p| &mut p.singular_margin },
 ];
 
 /// The tunable called `name` (any case).
