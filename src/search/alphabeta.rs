@@ -23,6 +23,8 @@ const GOOD_CAPTURE: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
 const BEST_REPLY: i32 = 1 << 21;
 const BAD_CAPTURE: i32 = -(1 << 24);
+/// Double singular extensions allowed on one line.
+const MAX_DOUBLE_EXTENSIONS: u8 = 6;
 
 /// Moves of a node with their ordering scores, handed out best first.
 ///
@@ -215,6 +217,9 @@ impl Searcher {
             return score;
         }
         let root = ply == 0;
+        if root {
+            self.stack[0].double_extensions = 0;
+        }
         let pv_node = beta - alpha > 1;
         let alpha0 = alpha;
         let in_check = pos.is_check();
@@ -276,19 +281,24 @@ impl Searcher {
 
         // Singular extension: when every move but the table move fails well
         // below the table's score, the table move is the only one that
-        // holds and is searched a ply deeper; when even without it the
-        // node fails high, more than one move refutes and the node is cut.
+        // holds and is searched deeper; when even without it the node
+        // fails high, more than one move refutes and the node is cut.
         let mut tt_extension = 0;
         if let Some(e) = entry.filter(|e| !root && excluded == 0 && self.is_singular_candidate(e, depth, ply)) {
-            let singular_beta = score_from_tt(e.score, ply) - params.singular_margin * depth;
+            let tt_score = score_from_tt(e.score, ply);
+            let singular_beta = tt_score - params.singular_margin * depth;
             let score = self.without_table_move(pos, depth, ply, singular_beta, cut_node, tt_move);
             if self.stopped {
                 return 0;
             }
             if score < singular_beta {
-                tt_extension = 1;
+                tt_extension = self.singular_extension(ply, pv_node, singular_beta - score);
             } else if singular_beta >= beta {
                 return singular_beta;
+            } else if tt_score >= beta {
+                // Another move nearly holds as well, and the table expects
+                // a fail high: the table move is not the node's only hope.
+                tt_extension = -1;
             }
         }
 
@@ -326,8 +336,9 @@ impl Searcher {
                 }
             }
             self.enter(pos, m, &child, ply, child_key);
-            let extension = if tt_extension > 0 && pack_move(m) == tt_move { tt_extension } else { gives_check as i32 };
+            let extension = if tt_extension != 0 && pack_move(m) == tt_move { tt_extension } else { gives_check as i32 };
             let new_depth = depth - 1 + extension;
+            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions + (extension == 2) as u8;
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, !pv_node && !cut_node)
             } else {
@@ -399,6 +410,18 @@ impl Searcher {
             && score_from_tt(e.score, ply).abs() < MATE_BOUND
     }
 
+    /// How much deeper a singular table move is searched: two plies when
+    /// its rivals fell far short (`gap` below the singular mark) at a
+    /// non-PV node, while the line has few double extensions; else one.
+    fn singular_extension(&self, ply: usize, pv_node: bool, gap: i32) -> i32 {
+        let doubled = self.stack[ply].double_extensions;
+        if !pv_node && gap > self.settings.alphabeta.singular_double_margin && doubled < MAX_DOUBLE_EXTENSIONS {
+            2
+        } else {
+            1
+        }
+    }
+
     /// The node searched at half depth with a null window at `singular_beta`
     /// and its table move left out.
     fn without_table_move(&mut self, pos: &Chess, depth: i32, ply: usize, singular_beta: i32, cut_node: bool, tt_move: u16) -> i32 {
@@ -416,6 +439,7 @@ impl Searcher {
         let p = self.settings.alphabeta;
         let r = p.nmp_base + depth / p.nmp_divisor.max(1);
         self.enter_null(pos, &null, ply);
+        self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
         let score = -self.negamax(&null, depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node);
         self.unmake();
         if self.stopped {

@@ -241,11 +241,14 @@ struct Frame {
     /// Alpha-beta: the table move (packed) a singularity search at this
     /// node leaves out, or 0.
     excluded: u16,
+    /// Alpha-beta: how many moves on the path to this node were extended
+    /// two plies; capped so that a line cannot grow without end.
+    double_extensions: u8,
 }
 
 impl Default for Frame {
     fn default() -> Self {
-        Frame { moved: None, in_check: false, static_eval: -INFINITY, improving: false, excluded: 0 }
+        Frame { moved: None, in_check: false, static_eval: -INFINITY, improving: false, excluded: 0, double_extensions: 0 }
     }
 }
 

@@ -45,6 +45,9 @@ pub struct AlphaBetaParams {
     /// … and how far below the table's score, per ply of depth, every
     /// other move must fail for the table move to be extended.
     pub singular_margin: i32,
+    /// A table move whose rivals fail this much further below that mark
+    /// (non-PV nodes) is extended two plies instead of one.
+    pub singular_double_margin: i32,
 }
 
 impl Default for AlphaBetaParams {
@@ -67,6 +70,7 @@ impl Default for AlphaBetaParams {
             aspiration: 25,
             singular_depth: 8,
             singular_margin: 2,
+            singular_double_margin: 20,
         }
     }
 }
@@ -90,7 +94,7 @@ impl Tunable {
 }
 
 /// Every tunable, with the range a tuner may explore.
-pub const TUNABLES: [Tunable; 17] = [
+pub const TUNABLES: [Tunable; 18] = [
     Tunable { name: "RfpMargin", min: 20, max: 300, field: |p| &mut p.rfp_margin },
     Tunable { name: "RfpDepth", min: 1, max: 12, field: |p| &mut p.rfp_depth },
     Tunable { name: "RazorDepth", min: 0, max: 6, field: |p| &mut p.razor_depth },
@@ -108,6 +112,7 @@ pub const TUNABLES: [Tunable; 17] = [
     Tunable { name: "AspirationWindow", min: 5, max: 200, field: |p| &mut p.aspiration },
     Tunable { name: "SingularDepth", min: 4, max: 20, field: |p| &mut p.singular_depth },
     Tunable { name: "SingularMargin", min: 0, max: 10, field: |p| &mut p.singular_margin },
+    Tunable { name: "SingularDoubleMargin", min: 0, max: 200, field: |p| &mut p.singular_double_margin },
 ];
 
 /// The tunable called `name` (any case).
