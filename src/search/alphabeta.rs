@@ -575,6 +575,19 @@ mod tests {
     }
 
     #[test]
+    fn a_far_singular_move_goes_two_plies_deeper_a_few_times_a_line() {
+        use crate::search::Signals;
+        use std::sync::Arc;
+        let mut s = Searcher::new(Arc::new(crate::tt::TranspositionTable::new(1)), Arc::new(Signals::default()));
+        let margin = s.settings.alphabeta.singular_double_margin;
+        assert_eq!(s.singular_extension(4, false, margin + 1), 2);
+        assert_eq!(s.singular_extension(4, false, margin), 1, "rivals just short: one ply");
+        assert_eq!(s.singular_extension(4, true, margin + 1), 1, "PV nodes are searched fully anyway");
+        s.stack[4].double_extensions = MAX_DOUBLE_EXTENSIONS;
+        assert_eq!(s.singular_extension(4, false, margin + 1), 1, "the line has had its share");
+    }
+
+    #[test]
     fn a_node_without_moves_is_empty() {
         let mate = crate::eval::tests::pos("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
         assert!(MovePicker::new(mate.legal_moves(), |_| 0).is_empty());
