@@ -217,9 +217,6 @@ impl Searcher {
             return score;
         }
         let root = ply == 0;
-        if root {
-            self.stack[0].double_extensions = 0;
-        }
         let pv_node = beta - alpha > 1;
         let alpha0 = alpha;
         let in_check = pos.is_check();
