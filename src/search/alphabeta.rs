@@ -369,9 +369,11 @@ impl Searcher {
                     }
                     if score >= beta {
                         if quiet {
-                            let (previous, own_previous) = self.earlier_moves(ply);
+                            let (previous, _) = self.earlier_moves(ply);
                             let turn = pos.turn();
-                            self.tables.reward_quiet(turn, ply, depth, m, &quiets_tried, previous, own_previous);
+                            // The follow-up table is left alone: only
+                            // interest search reads it.
+                            self.tables.reward_quiet(turn, ply, depth, m, &quiets_tried, previous, None);
                         }
                         break;
                     }
