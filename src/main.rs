@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use intrigue::game::Game;
 use intrigue::search::interest::{SearchMode, SearchSettings};
-use intrigue::{bench, perft, search::format_score, uci};
+use intrigue::{bench, perft, search::format_score, tune::Fit, uci};
 use shakmaty::{CastlingMode, Position};
 
 const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
@@ -19,8 +19,9 @@ const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
        intrigue perft N [FEN]    perft to depth N, per root move
        intrigue epd FILE [MS [MODE [Name=Value...]]]  solve an EPD suite (bm/am), MS ms per position
                                  (default 250)
-       intrigue tune DATA [EPOCHS [L2 [placement]]]  Texel-tune the evaluation weights on
-                                 'FEN [score]' lines (result or 0..1 target); 'placement' fits the piece-square tables too
+       intrigue tune DATA [EPOCHS [L2 [placement|only=NAME,...]]]  Texel-tune the evaluation weights on
+                                 'FEN [score]' lines (result or 0..1 target); 'placement' fits the piece-square tables too,
+                                 'only=NAME,...' just the named weights (a table's name covers its entries)
        intrigue label DATA ENGINE [DEPTH [WEIGHT [STEP [THREADS]]]]  relabel 'FEN [R]' lines with
                                  (1-WEIGHT)*R + WEIGHT*(ENGINE's score at DEPTH as an expected score);
                                  every STEP-th line, THREADS engines at once (defaults 7 0.5 1 1)
@@ -297,15 +298,22 @@ fn run_tune(args: &[String]) -> ExitCode {
     let Some(l2) = optional_arg(args.get(2), 1e-7f64, |&v| v >= 0.0, "tune: L2 must be a non-negative number") else {
         return ExitCode::from(2);
     };
-    let placement = match args.get(3).map(String::as_str) {
-        None => false,
-        Some("placement") => true,
+    let fit = match args.get(3).map(String::as_str) {
+        None => Fit::Fields,
+        Some("placement") => Fit::FieldsAndPlacement,
+        Some(only) if only.starts_with("only=") => Fit::Only(only["only=".len()..].split(',').map(String::from).collect()),
         Some(other) => {
-            eprintln!("tune: the fourth argument is 'placement' or nothing, not '{other}'");
+            eprintln!("tune: the fourth argument is 'placement', 'only=NAME,...' or nothing, not '{other}'");
             return ExitCode::from(2);
         }
     };
-    let out = intrigue::tune::tune(text.lines().map(String::from), epochs, l2, placement, &mut |m| eprintln!("{m}"));
+    let unknown = fit.unknown_names();
+    if !unknown.is_empty() {
+        eprintln!("tune: no evaluation weight is called {}", unknown.join(", "));
+        return ExitCode::from(2);
+    }
+    let placement = fit == Fit::FieldsAndPlacement;
+    let out = intrigue::tune::tune(text.lines().map(String::from), epochs, l2, fit, &mut |m| eprintln!("{m}"));
     println!(
         "// {} positions, K {:.4}, error {:.6} -> {:.6}, validation {:.6} -> {:.6}, {epochs} epochs, L2 {l2:e}",
         out.positions, out.k, out.error_before, out.error_after, out.validation_before, out.validation_after

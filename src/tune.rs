@@ -24,6 +24,11 @@
 //! White's view (1.0, 0.5, 0.0). `intrigue positions GAMES.pgn` makes such
 //! a file from the engine's own games (`positions_from_pgn`).
 //!
+//! With `only=NAME,...` just the named weights move (a table's name
+//! covers its entries) and everything else keeps its fitted value: a new
+//! term can be fitted on a fresh set of positions smaller than the one
+//! the rest was fitted on, without refitting the rest on less data.
+//!
 //! Tables whose order is known (mobility up to a piece's usual count, the
 //! king-attack penalty) leave the fit in that order:
 //! `Params::pool_monotone` pools neighbours the fit set a few centipawns
@@ -247,7 +252,48 @@ impl Outcome {
 /// Tunes `DEFAULT` on the positions in `lines`, for `epochs` full passes.
 /// `l2` pulls every weight towards its starting value (ridge
 /// regularisation), so rare features cannot run wild on little data.
-pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, l2: f64, placement: bool, log: &mut dyn FnMut(&str)) -> Outcome {
+/// Which weights a fit moves.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fit {
+    /// Every field of `Params`; the piece-square tables keep their values.
+    Fields,
+    /// The fields and the piece-square tables (material plus placement).
+    FieldsAndPlacement,
+    /// Only the named fields, a table's name standing for all its entries.
+    Only(Vec<String>),
+}
+
+impl Fit {
+    /// Does the fit move the field called `name` (`table[i]` for a table's entry)?
+    fn moves_field(&self, name: &str) -> bool {
+        match self {
+            Fit::Fields | Fit::FieldsAndPlacement => true,
+            Fit::Only(names) => names.iter().any(|n| name == n || name.strip_prefix(n.as_str()).is_some_and(|rest| rest.starts_with('['))),
+        }
+    }
+
+    /// Which weights move: the fields in `fields_mut` order, then the placement weights.
+    fn moving(&self, base: &Params) -> Vec<bool> {
+        let mut copy = base.clone();
+        let mut moving: Vec<bool> = copy.fields_mut().iter().map(|(name, _)| self.moves_field(name)).collect();
+        moving.extend(std::iter::repeat(*self == Fit::FieldsAndPlacement).take(PLACEMENT_WEIGHTS));
+        moving
+    }
+
+    /// The names in `Only` that are no field of `Params`.
+    pub fn unknown_names(&self) -> Vec<String> {
+        let Fit::Only(names) = self else { return Vec::new() };
+        let mut copy = DEFAULT.clone();
+        let fields: Vec<String> = copy.fields_mut().into_iter().map(|(name, _)| name).collect();
+        names
+            .iter()
+            .filter(|n| !fields.iter().any(|f| Fit::Only(vec![(*n).clone()]).moves_field(f)))
+            .cloned()
+            .collect()
+    }
+}
+
+pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, l2: f64, fit: Fit, log: &mut dyn FnMut(&str)) -> Outcome {
     let base = DEFAULT.clone();
     let mut searcher = Searcher::new(Arc::new(TranspositionTable::new(1)), Arc::new(Signals::default()));
     let nudged = nudged_params(&base);
@@ -269,8 +315,7 @@ pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, l2: f64, placeme
     let mut start: Vec<(f64, f64)> = field_values(&base).iter().map(|s| (s.0 as f64, s.1 as f64)).collect();
     let fields = start.len();
     start.extend(placement_values());
-    // Without `placement` the tables keep their values: only the fields move.
-    let moving = if placement { start.len() } else { fields };
+    let moving = fit.moving(&base);
     let mut w = start.clone();
     let k = fit_k(&samples, &w);
     let error_before = error(&samples, &w, k);
@@ -291,7 +336,7 @@ pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, l2: f64, placeme
             }
         }
         let n = samples.len() as f64;
-        for i in 0..moving {
+        for i in (0..w.len()).filter(|&i| moving[i]) {
             let gm = grad[i].0 / n + 2.0 * l2 * (w[i].0 - start[i].0);
             let ge = grad[i].1 / n + 2.0 * l2 * (w[i].1 - start[i].1);
             m[i] = (b1 * m[i].0 + (1.0 - b1) * gm, b1 * m[i].1 + (1.0 - b1) * ge);
@@ -488,9 +533,9 @@ mod tests {
         };
         let d5 = 64 + (shakmaty::Square::D5 as usize ^ 56);
         let start = placement_values()[d5];
-        let out = tune(lines(), 100, 0.0, true, &mut |_| {});
+        let out = tune(lines(), 100, 0.0, Fit::FieldsAndPlacement, &mut |_| {});
         assert!(out.placement[d5].1 as f64 > start.1, "{:?} from {start:?}", out.placement[d5]);
-        let fields_only = tune(lines(), 100, 0.0, false, &mut |_| {});
+        let fields_only = tune(lines(), 100, 0.0, Fit::Fields, &mut |_| {});
         assert_eq!(fields_only.placement[d5], (start.0 as i32, start.1 as i32));
     }
 
@@ -506,8 +551,21 @@ mod tests {
                 ]
             })
             .collect();
-        let out = tune(lines.into_iter(), 100, 0.0, false, &mut |_| {});
+        let out = tune(lines.iter().cloned(), 100, 0.0, Fit::Fields, &mut |_| {});
         assert!(out.error_after < out.error_before);
         assert!(out.params.isolated.1 > DEFAULT.isolated.1, "{:?}", out.params.isolated);
+        // Told to fit something else, the tuner leaves the isolated pawn alone.
+        let others = tune(lines.into_iter(), 100, 0.0, Fit::Only(vec!["doubled".into(), "passed".into()]), &mut |_| {});
+        assert_eq!(others.params.isolated, DEFAULT.isolated);
+    }
+
+    #[test]
+    fn a_fit_of_named_weights_moves_those_and_whole_tables_by_name() {
+        let fit = Fit::Only(vec!["passed".into(), "doubled".into()]);
+        assert!(fit.moves_field("passed[3]") && fit.moves_field("doubled"));
+        assert!(!fit.moves_field("passer_blockaded") && !fit.moves_field("isolated"));
+        assert_eq!(fit.moving(&DEFAULT).iter().filter(|&&m| m).count(), 9, "eight passer ranks and the doubled pawn");
+        assert!(Fit::FieldsAndPlacement.moving(&DEFAULT).iter().all(|&m| m));
+        assert_eq!(Fit::Only(vec!["doubled".into(), "no_such_term".into()]).unknown_names(), vec!["no_such_term".to_string()]);
     }
 }
