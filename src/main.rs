@@ -301,7 +301,14 @@ fn run_tune(args: &[String]) -> ExitCode {
     let fit = match args.get(3).map(String::as_str) {
         None => Fit::Fields,
         Some("placement") => Fit::FieldsAndPlacement,
-        Some(only) if only.starts_with("only=") => Fit::Only(only["only=".len()..].split(',').map(String::from).collect()),
+        Some(only) if only.starts_with("only=") => {
+            let names: Vec<String> = only["only=".len()..].split(',').filter(|n| !n.is_empty()).map(String::from).collect();
+            if names.is_empty() {
+                eprintln!("tune: 'only=' wants the names of the weights to fit, e.g. only=pinned,passed");
+                return ExitCode::from(2);
+            }
+            Fit::Only(names)
+        }
         Some(other) => {
             eprintln!("tune: the fourth argument is 'placement', 'only=NAME,...' or nothing, not '{other}'");
             return ExitCode::from(2);
