@@ -249,9 +249,6 @@ impl Outcome {
     }
 }
 
-/// Tunes `DEFAULT` on the positions in `lines`, for `epochs` full passes.
-/// `l2` pulls every weight towards its starting value (ridge
-/// regularisation), so rare features cannot run wild on little data.
 /// Which weights a fit moves.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fit {
@@ -263,12 +260,18 @@ pub enum Fit {
     Only(Vec<String>),
 }
 
+/// Does `given` (a field's name, or a table's for all its entries) name
+/// the field called `field` (`table[i]` for a table's entry)?
+fn names_field(given: &str, field: &str) -> bool {
+    field == given || field.strip_prefix(given).is_some_and(|rest| rest.starts_with('['))
+}
+
 impl Fit {
     /// Does the fit move the field called `name` (`table[i]` for a table's entry)?
     fn moves_field(&self, name: &str) -> bool {
         match self {
             Fit::Fields | Fit::FieldsAndPlacement => true,
-            Fit::Only(names) => names.iter().any(|n| name == n || name.strip_prefix(n.as_str()).is_some_and(|rest| rest.starts_with('['))),
+            Fit::Only(names) => names.iter().any(|given| names_field(given, name)),
         }
     }
 
@@ -287,12 +290,15 @@ impl Fit {
         let fields: Vec<String> = copy.fields_mut().into_iter().map(|(name, _)| name).collect();
         names
             .iter()
-            .filter(|n| !fields.iter().any(|f| Fit::Only(vec![(*n).clone()]).moves_field(f)))
+            .filter(|given| !fields.iter().any(|field| names_field(given, field)))
             .cloned()
             .collect()
     }
 }
 
+/// Tunes `DEFAULT` on the positions in `lines`, for `epochs` full passes.
+/// `l2` pulls every weight towards its starting value (ridge
+/// regularisation), so rare features cannot run wild on little data.
 pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, l2: f64, fit: Fit, log: &mut dyn FnMut(&str)) -> Outcome {
     let base = DEFAULT.clone();
     let mut searcher = Searcher::new(Arc::new(TranspositionTable::new(1)), Arc::new(Signals::default()));
