@@ -90,6 +90,11 @@ fn field_values(p: &Params) -> Vec<S> {
     copy.fields_mut().into_iter().map(|(_, s)| *s).collect()
 }
 
+/// The weights' names in `fields_mut` order (`table[i]` for a table's entries).
+fn field_names() -> Vec<String> {
+    DEFAULT.clone().fields_mut().into_iter().map(|(name, _)| name).collect()
+}
+
 fn set_fields(p: &mut Params, values: &[(f64, f64)]) {
     for ((_, s), &(mg, eg)) in p.fields_mut().into_iter().zip(values) {
         *s = S(mg.round() as i32, eg.round() as i32);
@@ -276,9 +281,8 @@ impl Fit {
     }
 
     /// Which weights move: the fields in `fields_mut` order, then the placement weights.
-    fn moving(&self, base: &Params) -> Vec<bool> {
-        let mut copy = base.clone();
-        let mut moving: Vec<bool> = copy.fields_mut().iter().map(|(name, _)| self.moves_field(name)).collect();
+    fn moving(&self) -> Vec<bool> {
+        let mut moving: Vec<bool> = field_names().iter().map(|name| self.moves_field(name)).collect();
         moving.extend(std::iter::repeat(*self == Fit::FieldsAndPlacement).take(PLACEMENT_WEIGHTS));
         moving
     }
@@ -286,8 +290,7 @@ impl Fit {
     /// The names in `Only` that are no field of `Params`.
     pub fn unknown_names(&self) -> Vec<String> {
         let Fit::Only(names) = self else { return Vec::new() };
-        let mut copy = DEFAULT.clone();
-        let fields: Vec<String> = copy.fields_mut().into_iter().map(|(name, _)| name).collect();
+        let fields = field_names();
         names
             .iter()
             .filter(|given| !fields.iter().any(|field| names_field(given, field)))
@@ -321,7 +324,7 @@ pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, l2: f64, fit: Fi
     let mut start: Vec<(f64, f64)> = field_values(&base).iter().map(|s| (s.0 as f64, s.1 as f64)).collect();
     let fields = start.len();
     start.extend(placement_values());
-    let moving = fit.moving(&base);
+    let moving = fit.moving();
     let mut w = start.clone();
     let k = fit_k(&samples, &w);
     let error_before = error(&samples, &w, k);
@@ -570,8 +573,8 @@ mod tests {
         let fit = Fit::Only(vec!["passed".into(), "doubled".into()]);
         assert!(fit.moves_field("passed[3]") && fit.moves_field("doubled"));
         assert!(!fit.moves_field("passer_blockaded") && !fit.moves_field("isolated"));
-        assert_eq!(fit.moving(&DEFAULT).iter().filter(|&&m| m).count(), 9, "eight passer ranks and the doubled pawn");
-        assert!(Fit::FieldsAndPlacement.moving(&DEFAULT).iter().all(|&m| m));
+        assert_eq!(fit.moving().iter().filter(|&&m| m).count(), 9, "eight passer ranks and the doubled pawn");
+        assert!(Fit::FieldsAndPlacement.moving().iter().all(|&m| m));
         assert_eq!(Fit::Only(vec!["doubled".into(), "no_such_term".into()]).unknown_names(), vec!["no_such_term".to_string()]);
     }
 }
