@@ -90,16 +90,18 @@ impl MovePicker {
     }
 
     /// Selection: swaps the best of the remaining moves to the front.
+    /// The scan runs over a slice, so it carries no bounds checks: at an
+    /// All node every move is selected, and this loop was 7 % of `bench`.
     fn select(&mut self) -> Option<(Move, i32)> {
-        if self.next >= self.moves.len() {
-            return None;
-        }
-        let mut best = self.next;
-        for i in self.next + 1..self.moves.len() {
-            if self.scores[i] > self.scores[best] {
-                best = i;
+        let rest = self.scores.get(self.next..)?;
+        let (&first, others) = rest.split_first()?;
+        let (mut best, mut best_score) = (0, first);
+        for (i, &s) in others.iter().enumerate() {
+            if s > best_score {
+                (best, best_score) = (i + 1, s);
             }
         }
+        let best = self.next + best;
         self.moves.swap(self.next, best);
         self.scores.swap(self.next, best);
         self.next += 1;
