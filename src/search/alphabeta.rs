@@ -320,7 +320,6 @@ impl Searcher {
                 continue;
             }
             let quiet = is_quiet(m);
-            let child_key = self.announce(pos, m);
             let mut child = pos.clone();
             child.play_unchecked(m);
             let gives_check = child.is_check();
@@ -334,6 +333,8 @@ impl Searcher {
                     continue;
                 }
             }
+            // Only a move that is searched has its bucket fetched early.
+            let child_key = self.announce(pos, m);
             self.enter(pos, m, &child, ply, child_key);
             let extension = if tt_extension != 0 && pack_move(m) == tt_move { tt_extension } else { gives_check as i32 };
             let new_depth = depth - 1 + extension;
