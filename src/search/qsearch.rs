@@ -4,7 +4,7 @@
 
 use shakmaty::{Chess, Position};
 
-use super::alphabeta::{mvv_lva, MovePicker};
+use super::alphabeta::{mvv_lva, refined_eval, MovePicker};
 use super::{score_to_tt, table_cutoff, Searcher, DRAW, MATE, MAX_PLY};
 use crate::tt::{pack_move, Bound};
 use crate::eval::{piece_value, see::see};
@@ -40,7 +40,9 @@ impl Searcher {
             (false, Some(e)) => e.eval,
             (false, None) => self.evaluate(pos),
         };
-        let stand_pat = if in_check { raw_eval } else { self.correction.correct(pos, raw_eval) };
+        // Like the pruning in the main search, standing pat trusts the
+        // table's score over the eval where its bound knows better.
+        let stand_pat = if in_check { raw_eval } else { refined_eval(self.correction.correct(pos, raw_eval), entry, ply) };
         if stand_pat >= beta {
             if entry.is_none() {
                 self.tt.store(key, 0, score_to_tt(stand_pat, ply), raw_eval, 0, Bound::Lower);

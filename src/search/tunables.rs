@@ -53,8 +53,8 @@ pub struct AlphaBetaParams {
 impl Default for AlphaBetaParams {
     fn default() -> Self {
         AlphaBetaParams {
-            rfp_margin: 90,
-            rfp_depth: 6,
+            rfp_margin: 80,
+            rfp_depth: 8,
             razor_depth: 3,
             razor_margin: 250,
             nmp_base: 3,
