@@ -162,6 +162,6 @@ mod tests {
     fn spsa_lines_are_in_openbench_form() {
         let lines = spsa_lines();
         assert_eq!(lines.len(), TUNABLES.len());
-        assert_eq!(lines[0], "RfpMargin, int, 90, 20, 300, 14.0, 0.002");
+        assert_eq!(lines[0], "RfpMargin, int, 80, 20, 300, 14.0, 0.002");
     }
 }
