@@ -127,7 +127,8 @@ pub fn mvv_lva(m: Move) -> i32 {
 
 /// The static eval, corrected by the table's score where its bound says
 /// the search already knows better: a lower bound above the eval or an
-/// upper bound below it. Pruning decisions read this.
+/// upper bound below it. Pruning decisions and quiescence's stand pat
+/// read this.
 pub(super) fn refined_eval(static_eval: i32, entry: Option<Entry>, ply: usize) -> i32 {
     // The table settles "is the value above the eval?" exactly as it
     // settles a cut-off for the null window just above the eval.

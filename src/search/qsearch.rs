@@ -95,3 +95,30 @@ impl Searcher {
         best
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::search::{limits::Limits, Searcher, Signals};
+    use crate::tt::{Bound, TranspositionTable};
+
+    /// The score quiescence gives a position without captures when the
+    /// table holds `bound` at `score` for it (and an eval of 10).
+    fn stand_pat_with(bound: Bound, score: i32) -> i32 {
+        let game = crate::game::Game::from_fen("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1", shakmaty::CastlingMode::Standard).unwrap();
+        let mut s = Searcher::new(Arc::new(TranspositionTable::new(1)), Arc::new(Signals::default()));
+        s.think(&game, &Limits::depth(1), 0, std::time::Instant::now(), &mut |_| {});
+        s.tt.clear();
+        s.tt.store(s.current_key(), 0, score, 10, 0, bound);
+        s.qsearch(game.position(), 1, -1000, 1000)
+    }
+
+    #[test]
+    fn standing_pat_trusts_the_table_where_its_bound_knows_better() {
+        assert_eq!(stand_pat_with(Bound::Lower, 300), 300, "the search proved at least 300");
+        assert_eq!(stand_pat_with(Bound::Upper, -200), -200, "the search proved at most -200");
+        let eval = stand_pat_with(Bound::Lower, -200);
+        assert!((0..100).contains(&eval), "a bound on the eval's wrong side says nothing: {eval}");
+    }
+}
