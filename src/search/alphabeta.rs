@@ -557,11 +557,7 @@ mod tests {
 
     /// The node's score at half of `depth` without `table_move`.
     fn score_without(fen: &str, table_move: &str, depth: i32, singular_beta: i32) -> i32 {
-        use crate::search::{limits::Limits, Signals};
-        use std::sync::Arc;
-        let game = crate::game::Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap();
-        let mut s = Searcher::new(Arc::new(crate::tt::TranspositionTable::new(1)), Arc::new(Signals::default()));
-        s.think(&game, &Limits::depth(1), 0, std::time::Instant::now(), &mut |_| {});
+        let (mut s, game) = crate::search::searcher_at_root(fen);
         let pos = game.position().clone();
         let m = table_move.parse::<shakmaty::uci::UciMove>().unwrap().to_move(&pos).unwrap();
         s.without_table_move(&pos, depth, 1, singular_beta, false, pack_move(m))

@@ -781,6 +781,17 @@ fn stability_scale(stable_iterations: u32, score_drop: i32, depth: u32) -> f64 {
     stability * drop
 }
 
+/// A searcher standing at `fen`'s root, as `think` leaves it (the key
+/// stack holds the root), with a one-ply search done on a 1 MB table:
+/// for tests that call a node's search directly.
+#[cfg(test)]
+pub(crate) fn searcher_at_root(fen: &str) -> (Searcher, Game) {
+    let game = Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap();
+    let mut s = Searcher::new(Arc::new(TranspositionTable::new(1)), Arc::new(Signals::default()));
+    s.think(&game, &Limits::depth(1), 0, Instant::now(), &mut |_| {});
+    (s, game)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -98,17 +98,13 @@ impl Searcher {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
-    use crate::search::{limits::Limits, Searcher, Signals};
-    use crate::tt::{Bound, TranspositionTable};
+    use crate::search::searcher_at_root;
+    use crate::tt::Bound;
 
     /// The score quiescence gives a position without captures when the
     /// table holds `bound` at `score` for it (and an eval of 10).
     fn stand_pat_with(bound: Bound, score: i32) -> i32 {
-        let game = crate::game::Game::from_fen("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1", shakmaty::CastlingMode::Standard).unwrap();
-        let mut s = Searcher::new(Arc::new(TranspositionTable::new(1)), Arc::new(Signals::default()));
-        s.think(&game, &Limits::depth(1), 0, std::time::Instant::now(), &mut |_| {});
+        let (mut s, game) = searcher_at_root("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1");
         s.tt.clear();
         s.tt.store(s.current_key(), 0, score, 10, 0, bound);
         s.qsearch(game.position(), 1, -1000, 1000)
