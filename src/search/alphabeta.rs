@@ -395,7 +395,7 @@ impl Searcher {
         }
         let bound = Bound::classify(best, alpha0, beta);
         if !in_check && best_move.map_or(true, is_quiet) && best.abs() < MATE_BOUND {
-            self.correction.update(pos, depth, bound, best, static_eval, corrected);
+            self.correction.update(pos, depth, bound, best, corrected);
         }
         let stored_eval = if in_check { 0 } else { static_eval };
         self.tt.store(key, best_move.map_or(0, pack_move), score_to_tt(best, ply), stored_eval, depth, bound);
