@@ -231,6 +231,9 @@ impl Searcher {
         let tt_move = entry.map_or(0, |e| e.packed_move);
         if let Some(e) = entry.filter(|e| !pv_node && e.depth >= depth && excluded == 0) {
             if let Some(score) = table_cutoff(&e, ply, alpha, beta) {
+                if score >= beta {
+                    self.reward_table_move(pos, ply, depth, tt_move);
+                }
                 return score;
             }
         }
@@ -395,11 +398,21 @@ impl Searcher {
         }
         let bound = Bound::classify(best, alpha0, beta);
         if !in_check && best_move.map_or(true, is_quiet) && best.abs() < MATE_BOUND {
-            self.correction.update(pos, depth, bound, best, static_eval, corrected);
+            self.correction.update(pos, depth, bound, best, corrected);
         }
         let stored_eval = if in_check { 0 } else { static_eval };
         self.tt.store(key, best_move.map_or(0, pack_move), score_to_tt(best, ply), stored_eval, depth, bound);
         best
+    }
+
+    /// The table's move cut this node off without a search: had it been
+    /// searched, a quiet one would have earned a killer's place and
+    /// history, so it earns them now and stays first in sibling nodes.
+    fn reward_table_move(&mut self, pos: &Chess, ply: usize, depth: i32, tt_move: u16) {
+        if let Some(m) = unpack_move(tt_move, pos).filter(|&m| is_quiet(m)) {
+            let (previous, _) = self.earlier_moves(ply);
+            self.tables.reward_quiet(pos.turn(), ply, depth, m, &[], previous, None);
+        }
     }
 
     /// Deep enough, and the table's entry a lower bound (or exact) from a

@@ -1,14 +1,16 @@
 //! Correction history: what searches have said the static evaluation gets
-//! wrong, by pawn structure.
+//! wrong, by pawn structure and by where each side's pieces stand.
 //!
 //! The evaluation misjudges some pawn skeletons the same way every time
-//! (a blocked centre, a weak pawn it does not see). When a node's search
-//! returns a score its bound vouches for, the gap between that score and
-//! the static eval is folded into a running average for the node's pawn
-//! structure and side to move; later nodes with the same skeleton add the
-//! average to their eval before pruning decisions read it.
+//! (a blocked centre, a weak pawn it does not see), and some piece
+//! placements too (a knight it thinks active that is shut out, a king it
+//! thinks safe). When a node's search returns a score its bound vouches
+//! for, the gap between that score and the corrected eval is shared out
+//! among the running corrections of the node's pawn structure and of
+//! each side's pieces, for the side to move; later nodes that share any
+//! of them add their sum to their eval before pruning decisions read it.
 
-use shakmaty::{Bitboard, Chess, Color, Position};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Role};
 
 use crate::eval::pawn_cache::pawn_key;
 use crate::tt::Bound;
@@ -16,47 +18,95 @@ use crate::tt::Bound;
 const ENTRIES: usize = 1 << 14;
 /// Corrections are kept in 1/GRAIN centipawns so small updates count.
 const GRAIN: i32 = 256;
-/// No correction exceeds this many centipawns.
+/// No one table's correction exceeds this many centipawns …
 const LIMIT_CP: i32 = 64;
-/// An update moves the average by at most this many 256ths.
+/// … nor does their sum exceed this many.
+const TOTAL_LIMIT_CP: i32 = 96;
+/// An update moves a correction by at most this many 256ths of the gap.
 const MAX_WEIGHT: i32 = 16;
 
+type Table = [[i32; ENTRIES]; 2];
+
 pub struct CorrectionHistory {
-    table: Box<[[i32; ENTRIES]; 2]>,
+    /// By pawn structure, then side to move.
+    pawns: Box<Table>,
+    /// By the squares of White's pieces other than pawns (king included).
+    white_pieces: Box<Table>,
+    /// The same for Black's.
+    black_pieces: Box<Table>,
 }
 
 impl Default for CorrectionHistory {
     fn default() -> Self {
-        CorrectionHistory { table: Box::new([[0; ENTRIES]; 2]) }
+        let table = || Box::new([[0; ENTRIES]; 2]);
+        CorrectionHistory { pawns: table(), white_pieces: table(), black_pieces: table() }
     }
 }
 
-/// The slot of `pos`'s pawn structure.
+/// Where one position's corrections live in the three tables.
+struct Slots {
+    side: usize,
+    pawns: usize,
+    white_pieces: usize,
+    black_pieces: usize,
+}
+
+impl Slots {
+    #[inline]
+    fn of(pos: &Chess) -> Slots {
+        let b = pos.board();
+        let pawns = |c: Color| -> Bitboard { b.pawns() & b.by_color(c) };
+        let index = |key: u64| key as usize & (ENTRIES - 1);
+        Slots {
+            side: pos.turn() as usize,
+            pawns: index(pawn_key(pawns(Color::White), pawns(Color::Black))),
+            white_pieces: index(pieces_key(b, Color::White)),
+            black_pieces: index(pieces_key(b, Color::Black)),
+        }
+    }
+}
+
+/// A hash of where `color`'s knights, bishops, rooks, queens and king stand.
 #[inline]
-fn slot(pos: &Chess) -> usize {
-    let b = pos.board();
-    let pawns = |c: Color| -> Bitboard { b.pawns() & b.by_color(c) };
-    pawn_key(pawns(Color::White), pawns(Color::Black)) as usize & (ENTRIES - 1)
+fn pieces_key(b: &Board, color: Color) -> u64 {
+    // Each bitboard scaled by its own odd constant, then SplitMix64's
+    // finalizer, so that every square's bit reaches the slot's low bits.
+    const SCALE: [u64; 5] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f, 0x1656_67b1_9e37_79f9, 0xd6e8_feb8_6659_fd93, 0xa076_1d64_78bd_642f];
+    let mine = b.by_color(color);
+    let roles = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    let mut z = roles.iter().zip(SCALE).fold(0u64, |key, (&role, scale)| key.wrapping_add((b.by_role(role) & mine).0.wrapping_mul(scale)));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 impl CorrectionHistory {
     pub fn clear(&mut self) {
-        for side in self.table.iter_mut() {
-            side.fill(0);
+        for table in [&mut self.pawns, &mut self.white_pieces, &mut self.black_pieces] {
+            for side in table.iter_mut() {
+                side.fill(0);
+            }
         }
     }
 
     /// `raw`, the static eval of `pos` for the side to move, corrected.
     #[inline]
     pub fn correct(&self, pos: &Chess, raw: i32) -> i32 {
-        raw + self.table[pos.turn() as usize][slot(pos)] / GRAIN
+        raw + self.correction(&Slots::of(pos))
+    }
+
+    #[inline]
+    fn correction(&self, s: &Slots) -> i32 {
+        let sum = self.pawns[s.side][s.pawns] + self.white_pieces[s.side][s.white_pieces] + self.black_pieces[s.side][s.black_pieces];
+        (sum / GRAIN).clamp(-TOTAL_LIMIT_CP, TOTAL_LIMIT_CP)
     }
 
     /// Learn from a finished node: `best` was searched to `depth` and has
-    /// bound `bound`; `corrected` is the eval the node pruned with, `raw`
-    /// the uncorrected one. A bound that cannot tell which side of the
-    /// eval the truth lies on teaches nothing.
-    pub fn update(&mut self, pos: &Chess, depth: i32, bound: Bound, best: i32, raw: i32, corrected: i32) {
+    /// bound `bound`; `corrected` is the eval the node pruned with. A
+    /// bound that cannot tell which side of the eval the truth lies on
+    /// teaches nothing. Each table moves by a share of the gap that is
+    /// left, so together they fit what none of them sees alone.
+    pub fn update(&mut self, pos: &Chess, depth: i32, bound: Bound, best: i32, corrected: i32) {
         let informative = match bound {
             Bound::Exact => true,
             Bound::Lower => best > corrected,
@@ -65,10 +115,16 @@ impl CorrectionHistory {
         if !informative {
             return;
         }
-        let target = (best - raw).clamp(-LIMIT_CP, LIMIT_CP) * GRAIN;
-        let weight = (depth + 1).min(MAX_WEIGHT);
-        let entry = &mut self.table[pos.turn() as usize][slot(pos)];
-        *entry = (*entry * (256 - weight) + target * weight) / 256;
+        let s = Slots::of(pos);
+        let gap = (best - corrected).clamp(-LIMIT_CP, LIMIT_CP) * GRAIN;
+        let step = gap * (depth + 1).min(MAX_WEIGHT) / 256;
+        for entry in [
+            &mut self.pawns[s.side][s.pawns],
+            &mut self.white_pieces[s.side][s.white_pieces],
+            &mut self.black_pieces[s.side][s.black_pieces],
+        ] {
+            *entry = (*entry + step).clamp(-LIMIT_CP * GRAIN, LIMIT_CP * GRAIN);
+        }
     }
 }
 
@@ -78,17 +134,20 @@ mod tests {
     use crate::eval::tests::pos;
 
     #[test]
-    fn searches_that_beat_the_eval_raise_it_for_the_same_pawns_only() {
+    fn searches_that_beat_the_eval_raise_it_where_pawns_or_pieces_match() {
         let mut c = CorrectionHistory::default();
         let a = pos("4k3/pp3ppp/8/8/8/8/PP3PPP/4K3 w - - 0 1");
-        let same_pawns = pos("3k4/pp3ppp/8/8/8/8/PP3PPP/3K4 w - - 0 1");
-        let other_pawns = pos("4k3/pp3ppp/8/8/3P4/8/PP3PPP/4K3 w - - 0 1");
         for _ in 0..200 {
-            c.update(&a, 10, Bound::Exact, 40, 0, c.correct(&a, 0));
+            c.update(&a, 10, Bound::Exact, 40, c.correct(&a, 0));
         }
-        let learned = c.correct(&same_pawns, 0);
-        assert!((30..=40).contains(&learned), "{learned}");
-        assert_eq!(c.correct(&other_pawns, 0), 0);
+        let learned = c.correct(&a, 0);
+        assert!((38..=40).contains(&learned), "{learned}");
+        // Three tables share the lesson: pawns, White's pieces, Black's.
+        let same_pawns = c.correct(&pos("3k4/pp3ppp/8/8/8/8/PP3PPP/3K4 w - - 0 1"), 0);
+        assert!((learned / 3 - 1..=learned / 3 + 1).contains(&same_pawns), "{same_pawns}");
+        let same_pieces = c.correct(&pos("4k3/pp3ppp/8/8/3P4/8/PP3PPP/4K3 w - - 0 1"), 0);
+        assert!((2 * learned / 3 - 1..=2 * learned / 3 + 1).contains(&same_pieces), "{same_pieces}");
+        assert_eq!(c.correct(&pos("3k4/pp3ppp/8/8/3P4/8/PP3PPP/3K4 w - - 0 1"), 0), 0, "nothing shared");
         let black = pos("4k3/pp3ppp/8/8/8/8/PP3PPP/4K3 b - - 0 1");
         assert_eq!(c.correct(&black, 0), 0, "each side has its own corrections");
     }
@@ -98,13 +157,13 @@ mod tests {
         let mut c = CorrectionHistory::default();
         let a = pos("4k3/pp3ppp/8/8/8/8/PP3PPP/4K3 w - - 0 1");
         // A fail-low below the eval says nothing about how much above it the truth is.
-        c.update(&a, 10, Bound::Lower, -50, 0, 0);
-        c.update(&a, 10, Bound::Upper, 50, 0, 0);
+        c.update(&a, 10, Bound::Lower, -50, 0);
+        c.update(&a, 10, Bound::Upper, 50, 0);
         assert_eq!(c.correct(&a, 0), 0);
         for _ in 0..500 {
-            c.update(&a, 20, Bound::Upper, -3000, 0, c.correct(&a, 0));
+            c.update(&a, 20, Bound::Upper, -3000, c.correct(&a, 0));
         }
-        assert!(c.correct(&a, 0) >= -LIMIT_CP, "{}", c.correct(&a, 0));
+        assert_eq!(c.correct(&a, 0), -TOTAL_LIMIT_CP);
         c.clear();
         assert_eq!(c.correct(&a, 0), 0);
     }
