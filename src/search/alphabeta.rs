@@ -587,6 +587,22 @@ mod tests {
     }
 
     #[test]
+    fn a_quiet_table_move_that_cuts_off_from_the_table_becomes_a_killer() {
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        for (score, bound, rewarded) in [(100, Bound::Lower, true), (-100, Bound::Upper, false)] {
+            let (mut s, game) = crate::search::searcher_at_root(fen);
+            let pos = game.position().clone();
+            let m = "f1b5".parse::<shakmaty::uci::UciMove>().unwrap().to_move(&pos).unwrap();
+            s.tt.store(s.current_key(), pack_move(m), score, 0, 20, bound);
+            assert!(!s.tables.is_killer(1, m));
+            let got = s.negamax(&pos, 5, 1, -1, 0, true);
+            assert_eq!(got, score, "the table's bound settles the node");
+            assert_eq!(s.tables.is_killer(1, m), rewarded, "{bound:?}");
+            assert_eq!(s.tables.history(pos.turn(), m) > 0, rewarded, "{bound:?}");
+        }
+    }
+
+    #[test]
     fn a_far_singular_move_goes_two_plies_deeper_a_few_times_a_line() {
         use crate::search::Signals;
         use std::sync::Arc;
