@@ -1,6 +1,6 @@
 //! Endgame knowledge: material that cannot win (or hardly can) pulls the
-//! score towards a draw, and against a bare king the score says how to
-//! make progress towards mate.
+//! score towards a draw, so does a fifty-move clock that runs, and
+//! against a bare king the score says how to make progress towards mate.
 
 use shakmaty::{Bitboard, Chess, Color, File, Position, Rank, Role, Square};
 
@@ -62,6 +62,18 @@ pub fn mop_up(pos: &Chess) -> i32 {
     0
 }
 
+/// An edge that has not turned into a capture or a pawn move for many
+/// moves is less likely ever to be converted, and the fifty-move rule
+/// will end the game at zero: the eval fades toward a draw as the clock
+/// runs, from its full value at 0 plies to half of it at 100. Capturing
+/// or pushing a pawn restores it, so the search prefers progress. The
+/// search applies it to the eval; the tuner fits the eval without it, as
+/// its positions' clocks say little about their scores.
+pub fn fifty_move_fade(eval: i32, halfmoves: u32) -> i32 {
+    let clock = halfmoves.min(100) as i32;
+    eval * (200 - clock) / 200
+}
+
 /// Mop-up weight per step of the lone king away from the centre (0…6).
 const MOP_UP_EDGE: i32 = 10;
 /// Mop-up weight per step the kings close in on each other (0…14).
@@ -82,6 +94,14 @@ fn manhattan(a: Square, b: Square) -> i32 {
 mod tests {
     use super::*;
     use crate::eval::tests::pos;
+
+    #[test]
+    fn the_eval_fades_as_the_fifty_move_clock_runs() {
+        assert_eq!(fifty_move_fade(300, 0), 300);
+        assert_eq!(fifty_move_fade(300, 50), 225);
+        assert_eq!(fifty_move_fade(-300, 100), -150);
+        assert_eq!(fifty_move_fade(-300, 140), -150);
+    }
 
     #[test]
     fn mop_up_wants_the_lone_king_cornered_and_the_kings_close() {

@@ -342,10 +342,12 @@ impl Searcher {
         }
     }
 
-    /// The static evaluation, with this thread's pawn cache.
+    /// The static evaluation, with this thread's pawn cache, faded by the
+    /// fifty-move clock (the search's view of the eval, not the tuner's).
     #[inline]
     pub(crate) fn evaluate(&mut self, pos: &Chess) -> i32 {
-        fifty_move_scaled(crate::eval::evaluate_cached(pos, &mut self.pawn_cache), pos.halfmoves())
+        let eval = crate::eval::evaluate_cached(pos, &mut self.pawn_cache);
+        crate::eval::endgame::fifty_move_fade(eval, pos.halfmoves())
     }
 
     /// A Lazy SMP helper: it searches the same root on the shared table,
@@ -792,27 +794,9 @@ pub(crate) fn searcher_at_root(fen: &str) -> (Searcher, Game) {
     (s, game)
 }
 
-/// An edge that has not turned into a capture or a pawn move for many
-/// moves is less likely ever to be converted, and the fifty-move rule
-/// will end the game at zero: the eval fades toward a draw as the clock
-/// runs, from its full value at 0 plies to half of it at 100. Capturing
-/// or pushing a pawn restores it, so the search prefers progress.
-fn fifty_move_scaled(eval: i32, halfmoves: u32) -> i32 {
-    let clock = halfmoves.min(100) as i32;
-    eval * (200 - clock) / 200
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_eval_fades_as_the_fifty_move_clock_runs() {
-        assert_eq!(fifty_move_scaled(300, 0), 300);
-        assert_eq!(fifty_move_scaled(300, 50), 225);
-        assert_eq!(fifty_move_scaled(-300, 100), -150);
-        assert_eq!(fifty_move_scaled(-300, 140), -150);
-    }
 
     #[test]
     fn mate_scores_round_trip_through_the_table() {
