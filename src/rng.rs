@@ -1,8 +1,19 @@
 //! A small, fast pseudo-random generator (xorshift64*), for choices that
-//! should vary from game to game: book moves, weakened play. Not for
-//! anything that must be unpredictable to an adversary.
+//! should vary from game to game: book moves, weakened play; and the bit
+//! mixer that hashes bitboards into table slots. Not for anything that
+//! must be unpredictable to an adversary.
 
 use std::time::{SystemTime, UNIX_EPOCH};
+
+/// SplitMix64's finaliser: every input bit reaches every output bit, so
+/// keys built from bitboards that differ in one square land in unrelated
+/// table slots.
+#[inline]
+pub fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
 
 #[derive(Clone, Debug)]
 pub struct Rng(u64);

@@ -5,6 +5,7 @@
 use shakmaty::Bitboard;
 
 use super::context::Ctx;
+use crate::rng::mix64;
 use super::pawns::{pawn_info, PawnInfo};
 
 const ENTRIES: usize = 1 << 14;
@@ -12,12 +13,7 @@ const ENTRIES: usize = 1 << 14;
 /// A 64-bit key for the two pawn bitboards (splitmix64's finaliser on each,
 /// so nearby bitboards give unrelated keys).
 pub fn pawn_key(white: Bitboard, black: Bitboard) -> u64 {
-    fn mix(mut z: u64) -> u64 {
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    mix(white.0) ^ mix(black.0 ^ 0x9e37_79b9_7f4a_7c15).rotate_left(17)
+    mix64(white.0) ^ mix64(black.0 ^ 0x9e37_79b9_7f4a_7c15).rotate_left(17)
 }
 
 pub struct PawnCache {

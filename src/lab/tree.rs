@@ -33,10 +33,7 @@ pub trait GameTree {
 /// SplitMix64's output function: a bijection of u64 that scatters nearby
 /// inputs, which is all a tree needs from a hash of (seed, path).
 pub fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    crate::rng::mix64(x.wrapping_add(0x9e37_79b9_7f4a_7c15))
 }
 
 /// The least edge cost of a random tree: −2^15 + 1.

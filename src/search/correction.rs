@@ -13,6 +13,7 @@
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Role};
 
 use crate::eval::pawn_cache::pawn_key;
+use crate::rng::mix64;
 use crate::tt::Bound;
 
 const ENTRIES: usize = 1 << 14;
@@ -74,10 +75,7 @@ fn pieces_key(b: &Board, color: Color) -> u64 {
     const SCALE: [u64; 5] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f, 0x1656_67b1_9e37_79f9, 0xd6e8_feb8_6659_fd93, 0xa076_1d64_78bd_642f];
     let mine = b.by_color(color);
     let roles = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
-    let mut z = roles.iter().zip(SCALE).fold(0u64, |key, (&role, scale)| key.wrapping_add((b.by_role(role) & mine).0.wrapping_mul(scale)));
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    mix64(roles.iter().zip(SCALE).fold(0u64, |key, (&role, scale)| key.wrapping_add((b.by_role(role) & mine).0.wrapping_mul(scale))))
 }
 
 impl CorrectionHistory {
