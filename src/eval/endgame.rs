@@ -77,7 +77,7 @@ pub fn fifty_move_fade(eval: i32, halfmoves: u32) -> i32 {
 /// Mop-up weight per step of the lone king away from the centre (0…6).
 const MOP_UP_EDGE: i32 = 10;
 /// Mop-up weight per step the kings close in on each other (0…14).
-const MOP_UP_KINGS: i32 = 4;
+const MOP_UP_KINGS: i32 = 8;
 
 /// Manhattan distance from the nearest of the four centre squares.
 fn center_distance(sq: Square) -> i32 {
