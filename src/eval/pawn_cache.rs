@@ -5,8 +5,8 @@
 use shakmaty::Bitboard;
 
 use super::context::Ctx;
-use crate::rng::mix64;
 use super::pawns::{pawn_info, PawnInfo};
+use crate::rng::mix64;
 
 const ENTRIES: usize = 1 << 14;
 
