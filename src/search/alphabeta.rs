@@ -343,6 +343,7 @@ impl Searcher {
             let extension = if tt_extension != 0 && pack_move(m) == tt_move { tt_extension } else { gives_check as i32 };
             let new_depth = depth - 1 + extension;
             self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions + (extension == 2) as u8;
+            let nodes_before = self.nodes;
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, !pv_node && !cut_node)
             } else {
@@ -358,6 +359,9 @@ impl Searcher {
                 s
             };
             self.unmake();
+            if root {
+                self.charge_root_move(m, self.nodes - nodes_before);
+            }
             if self.stopped {
                 return 0;
             }
