@@ -275,7 +275,7 @@ pub struct Searcher {
     iteration_best: Option<Move>,
     /// Nodes this search spent under each root move, by from and to square:
     /// the share under the best move says how settled the choice is.
-    root_move_nodes: Box<[u64; 64 * 64]>,
+    root_move_nodes: Box<[[u64; 64]; 64]>,
     lmr: Box<[[i32; 64]; 64]>,
     /// The parameters `lmr` was computed from.
     lmr_built_for: tunables::AlphaBetaParams,
@@ -326,7 +326,7 @@ impl Searcher {
             stopped: false,
             root_moves: MoveList::new(),
             iteration_best: None,
-            root_move_nodes: Box::new([0; 64 * 64]),
+            root_move_nodes: Box::new([[0; 64]; 64]),
             lmr,
             lmr_built_for: settings.alphabeta,
             settings,
@@ -666,7 +666,7 @@ impl Searcher {
             self.lmr_built_for = self.settings.alphabeta;
         }
         self.nodes = 0;
-        self.root_move_nodes.fill(0);
+        self.root_move_nodes.fill([0; 64]);
         self.tb_hits = 0;
         self.horizons = Horizons::default();
         self.stopped = false;
@@ -775,7 +775,8 @@ fn lmr_table(p: &tunables::AlphaBetaParams) -> Box<[[i32; 64]; 64]> {
 impl Searcher {
     /// Charges the nodes searched under root move `m` to it.
     pub(super) fn charge_root_move(&mut self, m: Move, nodes: u64) {
-        self.root_move_nodes[root_move_index(m)] += nodes;
+        let (from, to) = ordering::from_to(m);
+        self.root_move_nodes[from][to] += nodes;
     }
 
     /// Soft-limit scale from the share of the search's nodes spent under
@@ -785,15 +786,12 @@ impl Searcher {
     fn best_move_node_scale(&self, best: Option<Move>, depth: u32) -> f64 {
         match best {
             Some(m) if depth >= 4 && self.nodes > 0 => {
-                node_share_scale(self.root_move_nodes[root_move_index(m)] as f64 / self.nodes as f64)
+                let (from, to) = ordering::from_to(m);
+                node_share_scale(self.root_move_nodes[from][to] as f64 / self.nodes as f64)
             }
             _ => 1.0,
         }
     }
-}
-
-fn root_move_index(m: Move) -> usize {
-    m.from().map_or(0, |s| s as usize) * 64 + m.to() as usize
 }
 
 /// The soft limit's factor for the best move's share of the nodes: 0.6
@@ -851,17 +849,21 @@ mod tests {
         assert_eq!(score_to_tt(MATE - 8, 5), MATE - 3);
     }
 
-    fn search(fen: &str, depth: u32) -> Outcome {
+    /// A search of `fen` to `depth` on a 1 MB table, and the searcher after it.
+    fn searched(fen: &str, depth: u32) -> (Searcher, Outcome) {
         let game = Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap();
         let mut s = Searcher::new(Arc::new(TranspositionTable::new(1)), Arc::new(Signals::default()));
-        s.think(&game, &Limits::depth(depth), 0, Instant::now(), &mut |_| {})
+        let outcome = s.think(&game, &Limits::depth(depth), 0, Instant::now(), &mut |_| {});
+        (s, outcome)
+    }
+
+    fn search(fen: &str, depth: u32) -> Outcome {
+        searched(fen, depth).1
     }
 
     /// The soft limit's node-share factor after a search to `depth`.
     fn node_scale_after(fen: &str, depth: u32) -> f64 {
-        let game = Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap();
-        let mut s = Searcher::new(Arc::new(TranspositionTable::new(1)), Arc::new(Signals::default()));
-        let outcome = s.think(&game, &Limits::depth(depth), 0, Instant::now(), &mut |_| {});
+        let (s, outcome) = searched(fen, depth);
         s.best_move_node_scale(outcome.best, depth)
     }
 

@@ -60,8 +60,10 @@ fn side(color: Color) -> usize {
     (color == Color::White) as usize
 }
 
+/// A move's from and to squares as indices (a drop, which chess lacks,
+/// counts from a1).
 #[inline]
-fn from_to(m: Move) -> (usize, usize) {
+pub(super) fn from_to(m: Move) -> (usize, usize) {
     let from = m.from().map_or(0, |s| s as usize);
     (from, m.to() as usize)
 }
