@@ -327,13 +327,18 @@ impl Searcher {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let gives_check = child.is_check();
+            let reduction =
+                if searched == 0 { 0 } else { self.reduction(depth, searched, quiet, in_check, gives_check, pv_node, cut_node, ply, m, pos) };
             // Prune only moves that do not give check: a quiet check can
             // be the mate the static eval knows nothing about.
             if !root && !in_check && !gives_check && best > -MATE_BOUND && searched > 0 {
+                // A late quiet move would be searched `reduction` plies
+                // shallower; futility and SEE judge it at that depth.
+                let reduced = depth - reduction;
                 let late_quiet = quiet && depth <= 4 && quiets_tried.len() as i32 > (params.lmp_base + depth * depth) / (2 - improving as i32);
-                let futile = quiet && !pv_node && depth <= 3 && eval + params.futility_margin * depth + params.futility_base <= alpha;
+                let futile = quiet && !pv_node && reduced <= 3 && eval + params.futility_margin * reduced + params.futility_base <= alpha;
                 let losing_capture = !quiet && order < 0 && depth <= 4 && see(pos, m) < -params.see_margin * depth;
-                if late_quiet || futile || losing_capture || (quiet && hangs_material(pos, m, depth, params.quiet_see_margin)) {
+                if late_quiet || futile || losing_capture || (quiet && hangs_material(pos, m, reduced, params.quiet_see_margin)) {
                     continue;
                 }
             }
@@ -347,7 +352,6 @@ impl Searcher {
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, !pv_node && !cut_node)
             } else {
-                let reduction = self.reduction(depth, searched, quiet, in_check, gives_check, pv_node, cut_node, ply, m, pos);
                 let child_cut = if pv_node { true } else { !cut_node };
                 let mut s = -self.negamax(&child, new_depth - reduction, ply + 1, -alpha - 1, -alpha, child_cut);
                 if s > alpha && reduction > 0 {
