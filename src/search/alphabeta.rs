@@ -12,7 +12,6 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Position, Role};
 
 use super::ordering::is_quiet;
-use super::tunables::AlphaBetaParams;
 use super::{score_from_tt, score_to_tt, table_cutoff, Searcher, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::eval::{piece_value, see::see};
 use crate::tt::{pack_move, unpack_move, Bound, Entry};
@@ -149,16 +148,6 @@ pub(super) fn refined_eval(static_eval: i32, entry: Option<Entry>, ply: usize) -
 fn hangs_material(pos: &Chess, m: Move, depth: i32, margin: i32) -> bool {
     const QUIET_SEE_DEPTH: i32 = 8;
     depth <= QUIET_SEE_DEPTH && see(pos, m) < -margin * depth * depth
-}
-
-/// Futility: a quiet move `depth` plies from the horizon (after its
-/// late-move reduction: the depth it would really be searched at) cannot
-/// lift an eval this far below alpha, so it is not searched. Judging the
-/// reduced depth lets a late move at depth 6 be pruned when its
-/// reduction leaves it three plies, as an early move at depth 3 is.
-fn is_futile(eval: i32, alpha: i32, depth: i32, params: &AlphaBetaParams) -> bool {
-    const FUTILITY_DEPTH: i32 = 3;
-    depth <= FUTILITY_DEPTH && eval + params.futility_margin * depth + params.futility_base <= alpha
 }
 
 /// The side to move has something besides king and pawns: null-move
@@ -338,18 +327,13 @@ impl Searcher {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let gives_check = child.is_check();
-            let reduction =
-                if searched == 0 { 0 } else { self.reduction(depth, searched, quiet, in_check, gives_check, pv_node, cut_node, ply, m, pos) };
             // Prune only moves that do not give check: a quiet check can
             // be the mate the static eval knows nothing about.
             if !root && !in_check && !gives_check && best > -MATE_BOUND && searched > 0 {
-                // A late quiet move would be searched `reduction` plies
-                // shallower; futility and SEE judge it at that depth.
-                let reduced = depth - reduction;
                 let late_quiet = quiet && depth <= 4 && quiets_tried.len() as i32 > (params.lmp_base + depth * depth) / (2 - improving as i32);
-                let futile = quiet && !pv_node && is_futile(eval, alpha, reduced, &params);
+                let futile = quiet && !pv_node && depth <= 3 && eval + params.futility_margin * depth + params.futility_base <= alpha;
                 let losing_capture = !quiet && order < 0 && depth <= 4 && see(pos, m) < -params.see_margin * depth;
-                if late_quiet || futile || losing_capture || (quiet && hangs_material(pos, m, reduced, params.quiet_see_margin)) {
+                if late_quiet || futile || losing_capture || (quiet && hangs_material(pos, m, depth, params.quiet_see_margin)) {
                     continue;
                 }
             }
@@ -363,6 +347,7 @@ impl Searcher {
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, !pv_node && !cut_node)
             } else {
+                let reduction = self.reduction(depth, searched, quiet, in_check, gives_check, pv_node, cut_node, ply, m, pos);
                 let child_cut = if pv_node { true } else { !cut_node };
                 let mut s = -self.negamax(&child, new_depth - reduction, ply + 1, -alpha - 1, -alpha, child_cut);
                 if s > alpha && reduction > 0 {
@@ -573,15 +558,6 @@ mod tests {
         assert!(!hangs_material(&pos, queen_to_d5, 9, margin), "too far from the horizon to judge");
         assert!(!hangs_material(&pos, knight_to_f3, 1, margin));
         assert!(!hangs_material(&pos, queen_to_d4, 1, margin));
-    }
-
-    #[test]
-    fn a_late_quiet_move_is_futile_at_the_depth_its_reduction_leaves() {
-        let params = AlphaBetaParams::default();
-        let (eval, alpha) = (0, 500);
-        assert!(is_futile(eval, alpha, 6 - 3, &params), "reduced by three plies, three are left");
-        assert!(!is_futile(eval, alpha, 6, &params), "unreduced, six plies can still find 500 cp");
-        assert!(!is_futile(alpha, alpha, 1, &params), "at alpha nothing is futile");
     }
 
     #[test]
