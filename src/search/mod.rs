@@ -893,6 +893,11 @@ mod tests {
             "6k1/8/8/8/8/8/8/K6Q w - - 0 1",
             "8/8/3k4/8/8/8/1K6/7R b - - 0 1",
             "8/8/8/8/3k4/8/8/K1R5 w - - 0 1",
+            // With mop-up weights of 10 and 8 cp a step these shuffled.
+            "7K/2k5/8/8/8/8/8/4R3 w - - 0 1",
+            "r7/8/7k/8/8/8/3K4/8 b - - 0 1",
+            "2K5/8/8/2k5/8/8/8/Q7 w - - 0 1",
+            "8/4R3/6K1/8/1k6/8/8/8 w - - 0 1",
         ];
         let limits = Limits { nodes: Some(5000), ..Limits::default() };
         for fen in starts {
