@@ -893,7 +893,9 @@ mod tests {
             "6k1/8/8/8/8/8/8/K6Q w - - 0 1",
             "8/8/3k4/8/8/8/1K6/7R b - - 0 1",
             "8/8/8/8/3k4/8/8/K1R5 w - - 0 1",
-            // With mop-up weights of 10 and 8 cp a step these shuffled.
+            // With mop-up weights of 10 and 8 cp a step, none of these four
+            // mated within 100 plies through UCI (Hash 1), and this test
+            // failed on the first.
             "7K/2k5/8/8/8/8/8/4R3 w - - 0 1",
             "r7/8/7k/8/8/8/3K4/8 b - - 0 1",
             "2K5/8/8/2k5/8/8/8/Q7 w - - 0 1",
