@@ -50,11 +50,15 @@ fn lone_knights(pos: &Chess, strong: Color) -> bool {
 }
 
 /// Pawns on one rook file only, with no piece but a bishop that does not
-/// cover their queening square (or no piece at all), and the defending
-/// king on or next to that square: it cannot be driven out, a dead draw
-/// however many pawns.
+/// cover their queening square (or no piece at all), against a king
+/// without pawns on or next to that square: it cannot be driven out, a
+/// dead draw however many pawns. (Defending pawns are left out: one
+/// taken by a rook pawn makes a pawn of another file.)
 fn wrong_bishop(pos: &Chess, strong: Color) -> bool {
     let b = pos.board();
+    if (b.pawns() & b.by_color(!strong)).any() {
+        return false;
+    }
     let pawns = b.pawns() & b.by_color(strong);
     let Some(file) = [File::A, File::H].into_iter().find(|&f| pawns.any() && (pawns & !Bitboard::from(f)).is_empty()) else {
         return false;
@@ -180,5 +184,7 @@ mod tests {
         // Rook pawns alone, the king in front of them; Black's a-pawns queen on a1.
         assert_eq!(evaluate(&pos("k7/8/P7/P7/8/8/8/6K1 w - - 0 1")), 0);
         assert_eq!(evaluate(&pos("8/8/8/8/p7/p7/8/K5k1 b - - 0 1")), 0);
+        // A defending pawn on the knight's file can be taken into a new file.
+        assert_ne!(evaluate(&pos("7k/6p1/8/7P/8/3B3P/8/6K1 w - - 0 1")), 0);
     }
 }
