@@ -166,12 +166,14 @@ fn sample(pos: &Chess, result: f64, base: &Params, nudged: &[(S, Params)]) -> Sa
         coefficients.push(((nudged.len() + j) as u16, n as f32, n as f32));
     }
     let tempo = if pos.turn() == Color::White { TEMPO } else { -TEMPO };
-    let after_taper = (tempo + endgame::mop_up(pos)) as f64;
+    // Material that cannot win evaluates to 0 whatever the weights.
+    let live = if scale == 0 { 0.0 } else { 1.0 };
+    let after_taper = live * (tempo + endgame::mop_up(pos)) as f64;
     // What no weight explains: material and placement are all weights.
     let fixed = base_terms - tuned;
     Sample {
         result,
-        mg_share: phase as f64 / PHASE_MAX as f64,
+        mg_share: live * phase as f64 / PHASE_MAX as f64,
         eg_share: scale as f64 * (PHASE_MAX - phase) as f64 / (PHASE_MAX as f64 * endgame::FULL as f64),
         fixed: (fixed.0 as f64, fixed.1 as f64),
         after_taper,

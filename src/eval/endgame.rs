@@ -18,6 +18,9 @@ fn non_pawn_material(pos: &Chess, color: Color) -> i32 {
 
 /// How much of the endgame score `strong` (the side ahead) can convert.
 pub fn scale_factor(pos: &Chess, strong: Color) -> i32 {
+    if lone_knights(pos, strong) || wrong_bishop(pos, strong) {
+        return 0;
+    }
     let b = pos.board();
     let weak = !strong;
     let strong_pawns = (b.pawns() & b.by_color(strong)).count();
@@ -36,6 +39,40 @@ pub fn scale_factor(pos: &Chess, strong: Color) -> i32 {
         }
     }
     FULL
+}
+
+/// Two knights (or one) and nothing else cannot force mate on a king
+/// without pawns.
+fn lone_knights(pos: &Chess, strong: Color) -> bool {
+    let b = pos.board();
+    let pieces = b.by_color(strong) & !b.kings();
+    pieces.any() && (pieces & !b.knights()).is_empty() && (b.pawns() & b.by_color(!strong)).is_empty()
+}
+
+/// Pawns on one rook file only, with no piece but a bishop that does not
+/// cover their queening square (or no piece at all), against a king
+/// without pawns on or next to that square: it cannot be driven out, a
+/// dead draw however many pawns. (Defending pawns are left out: one
+/// taken by a rook pawn makes a pawn of another file.)
+fn wrong_bishop(pos: &Chess, strong: Color) -> bool {
+    let b = pos.board();
+    if (b.pawns() & b.by_color(!strong)).any() {
+        return false;
+    }
+    let pawns = b.pawns() & b.by_color(strong);
+    let Some(file) = [File::A, File::H].into_iter().find(|&f| pawns.any() && (pawns & !Bitboard::from(f)).is_empty()) else {
+        return false;
+    };
+    let last_rank = if strong == Color::White { Rank::Eighth } else { Rank::First };
+    let promotion = Square::from_coords(file, last_rank);
+    let pieces = b.by_color(strong) & !b.kings() & !b.pawns();
+    let bishop_covers = |bishop: Square| bishop.is_light() == promotion.is_light();
+    let helpless = match (pieces.count(), pieces.first()) {
+        (0, _) => true,
+        (1, Some(sq)) if b.bishops().contains(sq) => !bishop_covers(sq),
+        _ => false,
+    };
+    helpless && b.king_of(!strong).is_some_and(|k| k.distance(promotion) <= 1)
 }
 
 /// Mop-up against a bare king (White's view, centipawns): drive the lone
@@ -132,5 +169,22 @@ mod tests {
         // Same-coloured bishops are not drawish.
         assert_eq!(scale_factor(&pos("4k3/4b3/8/8/8/8/P4B2/4K3 w - - 0 1"), Color::White), FULL);
         assert_eq!(scale_factor(&pos("4k3/8/8/8/8/8/P7/3QK3 w - - 0 1"), Color::White), FULL);
+    }
+
+    #[test]
+    fn two_knights_and_the_wrong_bishop_are_dead_draws() {
+        use crate::eval::evaluate;
+        assert_eq!(evaluate(&pos("8/8/8/8/2N5/3K4/2N5/2k5 b - - 0 1")), 0);
+        // h-pawns queen on h8, a dark square the light bishop never covers.
+        assert_eq!(evaluate(&pos("7k/8/8/7P/8/3B3P/8/6K1 w - - 0 1")), 0);
+        let right = evaluate(&pos("7k/8/8/7P/8/4B2P/8/6K1 w - - 0 1"));
+        assert!(right > 300, "the dark bishop covers h8: {right}");
+        // Nor is it drawn while the defending king is away from the corner.
+        assert!(evaluate(&pos("8/8/8/7P/3k4/3B4/8/6K1 w - - 0 1")) > 100);
+        // Rook pawns alone, the king in front of them; Black's a-pawns queen on a1.
+        assert_eq!(evaluate(&pos("k7/8/P7/P7/8/8/8/6K1 w - - 0 1")), 0);
+        assert_eq!(evaluate(&pos("8/8/8/8/p7/p7/8/K5k1 b - - 0 1")), 0);
+        // A defending pawn on the knight's file can be taken into a new file.
+        assert_ne!(evaluate(&pos("7k/6p1/8/7P/8/3B3P/8/6K1 w - - 0 1")), 0);
     }
 }

@@ -110,7 +110,13 @@ fn evaluate_with(pos: &Chess, cache: Option<&mut pawn_cache::PawnCache>) -> i32 
         None => pawns::pawn_info(&ctx),
     };
     let total = ctx.material + positional_terms_from(&ctx, &pawn_info);
-    let white_view = taper(total, ctx.phase, endgame_scale(pos, total)) + endgame::mop_up(pos);
+    let scale = endgame_scale(pos, total);
+    if scale == 0 {
+        // Material that cannot win: the middlegame half must not keep an
+        // edge the endgame half has given up.
+        return 0;
+    }
+    let white_view = taper(total, ctx.phase, scale) + endgame::mop_up(pos);
     let score = match pos.turn() {
         Color::White => white_view,
         Color::Black => -white_view,
