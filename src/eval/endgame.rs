@@ -18,10 +18,13 @@ fn non_pawn_material(pos: &Chess, color: Color) -> i32 {
 
 /// How much of the endgame score `strong` (the side ahead) can convert.
 pub fn scale_factor(pos: &Chess, strong: Color) -> i32 {
-    if lone_knights(pos, strong) || wrong_bishop(pos, strong) {
+    let b = pos.board();
+    // Both dead draws need a defender without pawns: most positions
+    // have some, and then neither rule is looked at.
+    let defender_has_pawns = (b.pawns() & b.by_color(!strong)).any();
+    if !defender_has_pawns && (lone_knights(pos, strong) || wrong_bishop(pos, strong)) {
         return 0;
     }
-    let b = pos.board();
     let weak = !strong;
     let strong_pawns = (b.pawns() & b.by_color(strong)).count();
     let (npm_strong, npm_weak) = (non_pawn_material(pos, strong), non_pawn_material(pos, weak));
@@ -42,25 +45,25 @@ pub fn scale_factor(pos: &Chess, strong: Color) -> i32 {
 }
 
 /// Two knights (or one) and nothing else cannot force mate on a king
-/// without pawns.
+/// without pawns (the caller has checked the defender has none).
 fn lone_knights(pos: &Chess, strong: Color) -> bool {
     let b = pos.board();
     let pieces = b.by_color(strong) & !b.kings();
-    pieces.any() && (pieces & !b.knights()).is_empty() && (b.pawns() & b.by_color(!strong)).is_empty()
+    pieces.any() && (pieces & !b.knights()).is_empty()
 }
 
 /// Pawns on one rook file only, with no piece but a bishop that does not
 /// cover their queening square (or no piece at all), against a king
 /// without pawns on or next to that square: it cannot be driven out, a
-/// dead draw however many pawns. (Defending pawns are left out: one
-/// taken by a rook pawn makes a pawn of another file.)
+/// dead draw however many pawns. (The caller has checked the defender
+/// has no pawns: one taken by a rook pawn makes a pawn of another file.)
 fn wrong_bishop(pos: &Chess, strong: Color) -> bool {
     let b = pos.board();
-    if (b.pawns() & b.by_color(!strong)).any() {
+    let pawns = b.pawns() & b.by_color(strong);
+    if pawns.is_empty() {
         return false;
     }
-    let pawns = b.pawns() & b.by_color(strong);
-    let Some(file) = [File::A, File::H].into_iter().find(|&f| pawns.any() && (pawns & !Bitboard::from(f)).is_empty()) else {
+    let Some(file) = [File::A, File::H].into_iter().find(|&f| (pawns & !Bitboard::from(f)).is_empty()) else {
         return false;
     };
     let last_rank = if strong == Color::White { Rank::Eighth } else { Rank::First };
