@@ -40,7 +40,7 @@ use crate::eval::context::Ctx;
 use crate::eval::params::{Params, DEFAULT};
 use crate::eval::pst::{EG_TABLES, EG_VALUE, MG_TABLES, MG_VALUE, PHASE_MAX};
 use crate::eval::score::S;
-use crate::eval::{endgame, material_and_placement, positional_terms, TEMPO};
+use crate::eval::{endgame, endgame_scale, material_and_placement, positional_terms, TEMPO};
 use std::sync::Arc;
 
 use crate::game::Game;
@@ -152,7 +152,7 @@ fn sample(pos: &Chess, result: f64, base: &Params, nudged: &[(S, Params)]) -> Sa
     let (material, phase) = material_and_placement(pos);
     let base_terms = positional_terms(&Ctx::with_params(pos, base));
     let total = material + base_terms;
-    let scale = endgame::scale_factor(pos, if total.eg() >= 0 { Color::White } else { Color::Black });
+    let scale = endgame_scale(pos, total);
     let mut coefficients = Vec::new();
     let mut tuned = S::ZERO;
     for (i, (w, nudged)) in nudged.iter().enumerate() {

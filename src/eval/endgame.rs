@@ -19,13 +19,13 @@ fn non_pawn_material(pos: &Chess, color: Color) -> i32 {
 /// How much of the endgame score `strong` (the side ahead) can convert.
 pub fn scale_factor(pos: &Chess, strong: Color) -> i32 {
     let b = pos.board();
+    let weak = !strong;
     // Both dead draws need a defender without pawns: most positions
     // have some, and then neither rule is looked at.
-    let defender_has_pawns = (b.pawns() & b.by_color(!strong)).any();
+    let defender_has_pawns = (b.pawns() & b.by_color(weak)).any();
     if !defender_has_pawns && (lone_knights(pos, strong) || wrong_bishop(pos, strong)) {
         return 0;
     }
-    let weak = !strong;
     let strong_pawns = (b.pawns() & b.by_color(strong)).count();
     let (npm_strong, npm_weak) = (non_pawn_material(pos, strong), non_pawn_material(pos, weak));
     // No pawns and at most a minor piece up: usually a draw (KR v KB, KBN… aside).
