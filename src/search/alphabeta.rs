@@ -620,6 +620,22 @@ mod tests {
     }
 
     #[test]
+    fn reverse_futility_does_not_hide_a_queen_sacrifice_that_mates() {
+        use crate::search::{limits::Limits, Signals};
+        use std::{sync::Arc, time::Instant};
+        // WAC.001: Qg6 leaves the queen en prise and mates. Below it Black
+        // is a queen up, "far above beta"; reverse futility to depth 8
+        // returned there without a search, and the engine played Ne8 at
+        // every budget up to 200,000 nodes.
+        let fen = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
+        let game = crate::game::Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap();
+        let mut s = Searcher::new(Arc::new(crate::tt::TranspositionTable::new(16)), Arc::new(Signals::default()));
+        let limits = Limits { nodes: Some(100_000), ..Limits::default() };
+        let best = s.think(&game, &limits, 0, Instant::now(), &mut |_| {}).best.unwrap();
+        assert_eq!(best.to_uci(shakmaty::CastlingMode::Standard).to_string(), "g3g6", "{best:?}");
+    }
+
+    #[test]
     fn a_node_without_moves_is_empty() {
         let mate = crate::eval::tests::pos("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
         assert!(MovePicker::new(mate.legal_moves(), |_| 0).is_empty());

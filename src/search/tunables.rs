@@ -11,7 +11,12 @@
 pub struct AlphaBetaParams {
     /// Reverse futility: margin per ply of depth.
     pub rfp_margin: i32,
-    /// Reverse futility: deepest depth it applies at.
+    /// Reverse futility: deepest depth it applies at. Six, not eight:
+    /// reverse futility returns without a search, so past a few plies it
+    /// hides the sacrifice that mates (a side a queen up but about to be
+    /// mated is "far above beta"); the null move, which searches, is the
+    /// test for those depths. At 8, `wac.epd` fell from 272 to 262-264 of
+    /// 300 at 250 ms, and play did not change (docs/measurements.md, stop 40).
     pub rfp_depth: i32,
     /// Razoring: deepest depth it applies at …
     pub razor_depth: i32,
@@ -54,7 +59,7 @@ impl Default for AlphaBetaParams {
     fn default() -> Self {
         AlphaBetaParams {
             rfp_margin: 80,
-            rfp_depth: 8,
+            rfp_depth: 6,
             razor_depth: 3,
             razor_margin: 250,
             nmp_base: 3,
