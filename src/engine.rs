@@ -17,7 +17,7 @@ use crossbeam_channel::{unbounded, Receiver, Sender};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 use crate::book::Book;
-use crate::eval::evaluate;
+use crate::eval::{evaluate, Evaluator};
 use crate::rng::Rng;
 use crate::game::{self, Game};
 use crate::search::interest::{CutScore, SearchMode, SearchSettings};
@@ -300,6 +300,9 @@ impl Engine {
                 self.game.set_castling_mode(mode);
             }
             (options::OWN_BOOK, Value::Bool(on)) => self.own_book = on,
+            (options::USE_NNUE, Value::Bool(on)) => {
+                self.settings.evaluator = if on { Evaluator::Network } else { Evaluator::Classical };
+            }
             (options::BEST_BOOK_MOVE, Value::Bool(on)) => self.best_book_move = on,
             (options::BOOK_FILE, Value::Text(file)) => match Book::load(&file) {
                 Ok(book) => {
@@ -508,7 +511,11 @@ impl Engine {
         for (name, s) in crate::eval::breakdown(pos) {
             send(&format!("{name:>21} | {:>6} | {:>6}", s.mg(), s.eg()));
         }
-        send(&format!("Final evaluation: {} cp (side to move)", evaluate(pos)));
+        let classical = evaluate(pos);
+        let network = crate::eval::evaluate_by(pos, Evaluator::Network);
+        send(&format!("Classical evaluation: {classical} cp (side to move)"));
+        send(&format!("Network correction: {} cp", network - classical));
+        send(&format!("Final evaluation: {} cp (side to move)", crate::eval::evaluate_by(pos, self.settings.evaluator)));
     }
 
     fn display(&self) {

@@ -20,7 +20,7 @@ use crate::tune::parse_line;
 /// The centipawn score a mate counts as.
 const MATE_CP: i32 = 3000;
 /// The lead at which the expected score is 10 : 1, about 91 %.
-const TEN_TO_ONE_CP: f64 = 250.0;
+pub const TEN_TO_ONE_CP: f64 = 250.0;
 
 /// A running UCI engine that scores positions.
 pub struct Teacher {
@@ -66,8 +66,12 @@ impl Teacher {
 
     /// The teacher's last reported score for the side to move after a
     /// search to `depth`, in centipawns; `None` if it reported none.
+    /// Depth 0 asks for its static evaluation instead (Stockfish's `eval`).
     pub fn score(&mut self, fen: &str, depth: u32) -> io::Result<Option<i32>> {
         self.send(&format!("position fen {fen}"))?;
+        if depth == 0 {
+            return self.static_score(fen);
+        }
         self.send(&format!("go depth {depth}"))?;
         let mut score = None;
         loop {
@@ -80,6 +84,29 @@ impl Teacher {
             }
         }
     }
+}
+
+impl Teacher {
+    /// The side to move's score from the teacher's `eval` command, whose
+    /// last line is Stockfish's `Final evaluation  +0.60 (white side) …`
+    /// (or `none (in check)`).
+    fn static_score(&mut self, fen: &str) -> io::Result<Option<i32>> {
+        self.send("eval")?;
+        let black_to_move = fen.split_whitespace().nth(1) == Some("b");
+        loop {
+            if let Some(score) = final_evaluation(&self.read_line()?, black_to_move) {
+                return Ok(score);
+            }
+        }
+    }
+}
+
+/// From the last line of Stockfish's `eval`, the side to move's score in
+/// centipawns (`Some(None)` when it gives none); `None` for other lines.
+fn final_evaluation(line: &str, black_to_move: bool) -> Option<Option<i32>> {
+    let rest = line.strip_prefix("Final evaluation")?;
+    let white_cp = rest.split_whitespace().next().and_then(|w| w.parse::<f64>().ok()).map(|p| (p * 100.0).round() as i32);
+    Some(white_cp.map(|cp| if black_to_move { -cp } else { cp }))
 }
 
 impl Drop for Teacher {
@@ -137,6 +164,15 @@ mod tests {
         assert_eq!(info_score("info depth 3 score cp 17 lowerbound nodes 80"), Some(17));
         assert_eq!(info_score("info string NNUE evaluation enabled"), None);
         assert_eq!(info_score("bestmove e2e4"), None);
+    }
+
+    #[test]
+    fn the_static_evaluation_is_read_for_the_side_to_move() {
+        let line = "Final evaluation       +0.60 (white side) [with scaled NNUE, hybrid, ...]";
+        assert_eq!(final_evaluation(line, false), Some(Some(60)));
+        assert_eq!(final_evaluation(line, true), Some(Some(-60)));
+        assert_eq!(final_evaluation("Final evaluation: none (in check)", false), Some(None));
+        assert_eq!(final_evaluation("NNUE evaluation        +0.46 (white side)", false), None);
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod lab;
 pub mod perft;
 pub mod rng;
 pub mod search;
+pub mod train;
 pub mod tt;
 pub mod tune;
 pub mod uci;

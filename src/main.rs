@@ -5,6 +5,7 @@
 
 use std::process::ExitCode;
 
+use intrigue::eval::Evaluator;
 use intrigue::game::Game;
 use intrigue::search::interest::{SearchMode, SearchSettings};
 use intrigue::{bench, perft, search::format_score, tune::Fit, uci};
@@ -13,7 +14,8 @@ use shakmaty::{CastlingMode, Position};
 const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
        intrigue bench [DEPTH [MODE [Name=Value...]]]  fixed-depth search over the bench positions;
                                  MODE alphabeta (default) or interest (DEPTH = iterations);
-                                 Name=Value sets a tunable search constant ('intrigue spsa' lists them)
+                                 Name=Value sets a tunable search constant ('intrigue spsa' lists them),
+                                 or UseNNUE=false for the classical evaluation
        intrigue shape [DEPTH [MODE]]  the bench's trees, one row per iteration: nodes, effective
                                  branching factor, PV length, mean ply where lines end, seldepth
        intrigue perft N [FEN]    perft to depth N, per root move
@@ -24,9 +26,12 @@ const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
                                  'only=NAME,...' just the named weights (a table's name covers its entries)
        intrigue label DATA ENGINE [DEPTH [WEIGHT [STEP [THREADS]]]]  relabel 'FEN [R]' lines with
                                  (1-WEIGHT)*R + WEIGHT*(ENGINE's score at DEPTH as an expected score);
-                                 every STEP-th line, THREADS engines at once (defaults 7 0.5 1 1)
+                                 every STEP-th line, THREADS engines at once (defaults 7 0.5 1 1);
+                                 DEPTH 0 takes the engine's static evaluation (Stockfish's 'eval')
        intrigue positions PGN... training lines 'FEN [result]' from games
        intrigue datagen OPENINGS GAMES NODES [THREADS [FIRST]]  self-play training lines
+       intrigue train DATA OUT.nnue [EPOCHS [RATE [THREADS]]]  fit the NNUE network to 'FEN [target]'
+                                 lines (defaults 30 0.001 2); OUT.nnue replaces src/eval/intrigue.nnue
        intrigue book build SOURCE OUT.bin   build a Polyglot book from a text file of opening lines
        intrigue book epd SOURCE OUT.epd [PLIES]  an opening set: each line's position after PLIES plies
        intrigue book show [FILE] [FEN]  the moves a Polyglot book has for a position
@@ -52,6 +57,7 @@ fn main() -> ExitCode {
         Some("label") => run_label(&args[1..]),
         Some("positions") => run_positions(&args[1..]),
         Some("datagen") => run_datagen(&args[1..]),
+        Some("train") => run_train(&args[1..]),
         Some("book") => run_book(&args[1..]),
         Some("lab") => run_lab(&args[1..]),
         Some("spsa") => {
@@ -126,6 +132,11 @@ fn settings_for(command: &str, mode: Option<&String>, overrides: &[String]) -> O
 /// Parsed and range-checked as `setoption` checks the same spin option.
 fn set_tunable(settings: &mut SearchSettings, arg: &str) -> Result<(), String> {
     let (name, value) = arg.split_once('=').ok_or_else(|| format!("expected Name=Value, got '{arg}'"))?;
+    if name.eq_ignore_ascii_case("UseNNUE") || name.eq_ignore_ascii_case(intrigue::uci::options::USE_NNUE) {
+        let (_, v) = intrigue::uci::options::validate(intrigue::uci::options::USE_NNUE, Some(value))?;
+        settings.evaluator = if v == intrigue::uci::options::Value::Bool(true) { Evaluator::Network } else { Evaluator::Classical };
+        return Ok(());
+    }
     let t = intrigue::search::tunables::find(name).ok_or_else(|| format!("no tunable named '{name}' (see 'intrigue spsa')"))?;
     match intrigue::uci::options::validate(t.name, Some(value))? {
         (_, intrigue::uci::options::Value::Int(n)) => *(t.field)(&mut settings.alphabeta) = n as i32,
@@ -338,7 +349,7 @@ fn run_label(args: &[String]) -> ExitCode {
         return ExitCode::from(2);
     };
     let (Some(depth), Some(weight), Some(step), Some(threads)) = (
-        optional_arg(args.get(2), 7u32, |&d| d > 0, "label: depth must be a positive number"),
+        optional_arg(args.get(2), 7u32, |_| true, "label: depth must be a number (0: the static evaluation)"),
         optional_arg(args.get(3), 0.5f64, |w| (0.0..=1.0).contains(w), "label: the weight is between 0 and 1"),
         optional_arg(args.get(4), 1usize, |&s| s > 0, "label: step must be a positive number"),
         optional_arg(args.get(5), 1usize, |&t| (1..=256).contains(&t), "label: threads must be 1 to 256"),
@@ -385,6 +396,38 @@ fn run_positions(paths: &[String]) -> ExitCode {
             println!("{line}");
         }
     }
+    ExitCode::SUCCESS
+}
+
+fn run_train(args: &[String]) -> ExitCode {
+    let (Some(data), Some(out)) = (args.first(), args.get(1)) else {
+        eprintln!("train: give a data file and the network file to write\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let Some(epochs) = optional_arg(args.get(2), 30usize, |&n| n > 0, "train: epochs must be a positive number") else {
+        return ExitCode::from(2);
+    };
+    let Some(rate) = optional_arg(args.get(3), 0.001f32, |&r| r > 0.0 && r < 1.0, "train: the rate must be in (0, 1)") else {
+        return ExitCode::from(2);
+    };
+    let Some(threads) = optional_arg(args.get(4), 2usize, |&n| (1..=256).contains(&n), "train: threads must be 1..256") else {
+        return ExitCode::from(2);
+    };
+    let Some(text) = read_file("train", data) else { return ExitCode::from(2) };
+    let mut samples: Vec<_> = text.lines().filter_map(intrigue::train::Sample::from_line).collect();
+    drop(text);
+    if samples.len() < 100 {
+        eprintln!("train: only {} positions could be read from {data}", samples.len());
+        return ExitCode::from(2);
+    }
+    let schedule = intrigue::train::Schedule { epochs, rate, threads, seed: 1 };
+    let started = std::time::Instant::now();
+    let net = intrigue::train::train(&mut samples, &schedule, &mut |m| eprintln!("{m} ({:.0} s)", started.elapsed().as_secs_f64()));
+    if let Err(e) = std::fs::write(out, net.quantise().to_bytes()) {
+        eprintln!("train: cannot write {out}: {e}");
+        return ExitCode::from(1);
+    }
+    eprintln!("wrote {out}");
     ExitCode::SUCCESS
 }
 

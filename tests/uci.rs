@@ -46,6 +46,7 @@ fn uci_handshake_identifies_and_declares_options() {
         "option name UCI_Chess960 type check default false",
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name OwnBook type check default false",
+        "option name Use NNUE type check default true",
         "option name BookFile type string default <bundled>",
         "option name SyzygyPath type string default <empty>",
         "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
@@ -914,6 +915,35 @@ fn tunable_search_constants_are_uci_options_that_steer_the_search() {
     let fen = e.fen();
     expect_one_error(&mut e, "setoption name NmpBase value 7", &fen);
     assert_eq!(uci_bench_nodes(&mut e, 6), default, "a rejected value changes nothing");
+}
+
+fn final_evaluation(e: &mut Engine) -> i64 {
+    e.send("eval");
+    let lines = e.lines_until(|l| l.starts_with("Final evaluation"), LONG);
+    let last = lines.last().expect("a 'Final evaluation' line");
+    last.split_whitespace().nth(2).and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("a number in '{last}'"))
+}
+
+#[test]
+fn use_nnue_switches_between_the_network_and_the_classical_evaluation() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    let network = final_evaluation(&mut e);
+    let network_nodes = uci_bench_nodes(&mut e, 6);
+    e.send("setoption name Use NNUE value false");
+    let classical = final_evaluation(&mut e);
+    let classical_nodes = uci_bench_nodes(&mut e, 6);
+    assert_ne!(network_nodes, classical_nodes, "another evaluation searches another tree");
+    e.send("setoption name use nnue value true");
+    assert_eq!(final_evaluation(&mut e), network, "switching back restores the network");
+    assert_eq!(uci_bench_nodes(&mut e, 6), network_nodes);
+    let fen = e.fen();
+    expect_one_error(&mut e, "setoption name Use NNUE value maybe", &fen);
+    assert_eq!(final_evaluation(&mut e), network, "a rejected value changes nothing");
+    // The two evaluations are different functions of the same position.
+    e.send("setoption name Use NNUE value false");
+    assert_eq!(final_evaluation(&mut e), classical);
 }
 
 #[test]

@@ -11,6 +11,7 @@ pub mod context;
 pub mod endgame;
 pub mod king;
 pub mod masks;
+pub mod nnue;
 pub mod params;
 pub mod pawn_cache;
 pub mod pawns;
@@ -90,17 +91,35 @@ pub fn breakdown(pos: &Chess) -> Vec<(&'static str, S)> {
     parts
 }
 
-/// Evaluates `pos` in centipawns from the side to move's point of view.
+/// Which evaluation the search reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Evaluator {
+    /// The classical terms plus the network's (`nnue`) correction of
+    /// them, learned from positions a stronger engine scored.
+    #[default]
+    Network,
+    /// The hand-written terms of this module alone, fitted by `intrigue tune`.
+    Classical,
+}
+
+/// The classical evaluation of `pos` in centipawns from the side to
+/// move's point of view.
 pub fn evaluate(pos: &Chess) -> i32 {
-    evaluate_with(pos, None)
+    evaluate_with(pos, None, Evaluator::Classical)
 }
 
-/// `evaluate`, with the pawn terms taken from (and stored in) `cache`.
-pub fn evaluate_cached(pos: &Chess, cache: &mut pawn_cache::PawnCache) -> i32 {
-    evaluate_with(pos, Some(cache))
+/// The evaluation `evaluator` names, side to move's view: the classical
+/// one, plus the network's correction of it (dead draws stay zero).
+pub fn evaluate_by(pos: &Chess, evaluator: Evaluator) -> i32 {
+    evaluate_with(pos, None, evaluator)
 }
 
-fn evaluate_with(pos: &Chess, cache: Option<&mut pawn_cache::PawnCache>) -> i32 {
+/// `evaluate_by`, with the pawn terms taken from (and stored in) `cache`.
+pub fn evaluate_cached(pos: &Chess, cache: &mut pawn_cache::PawnCache, evaluator: Evaluator) -> i32 {
+    evaluate_with(pos, Some(cache), evaluator)
+}
+
+fn evaluate_with(pos: &Chess, cache: Option<&mut pawn_cache::PawnCache>, evaluator: Evaluator) -> i32 {
     if pos.is_insufficient_material() {
         return 0;
     }
@@ -116,12 +135,39 @@ fn evaluate_with(pos: &Chess, cache: Option<&mut pawn_cache::PawnCache>) -> i32 
         // edge the endgame half has given up.
         return 0;
     }
-    let white_view = taper(total, ctx.phase, scale) + endgame::mop_up(pos);
+    let mop_up = endgame::mop_up(pos);
+    let white_view = taper(total, ctx.phase, scale) + mop_up;
     let score = match pos.turn() {
         Color::White => white_view,
         Color::Black => -white_view,
-    };
-    score + TEMPO
+    } + TEMPO;
+    match evaluator {
+        Evaluator::Network if mop_up == 0 => score + nnue::evaluate(pos) * correction_share(score) / CORRECTION_FULL,
+        _ => score,
+    }
+}
+
+/// Up to this classical score the network's correction counts in full …
+pub const CORRECTION_FULL_UP_TO: i32 = 800;
+/// … and from this one not at all. The teacher's scores reach the network
+/// through a label with four decimals, which cannot tell +1000 from
+/// +2000, so the trainer leaves such positions out and the network knows
+/// nothing of them; a lone king is mop-up's business.
+pub const CORRECTION_NONE_FROM: i32 = 1200;
+const CORRECTION_FULL: i32 = CORRECTION_NONE_FROM - CORRECTION_FULL_UP_TO;
+
+/// How much of the correction a classical `score` takes, in
+/// 1/`CORRECTION_FULL`: all of it near the balance, none when won.
+fn correction_share(score: i32) -> i32 {
+    (CORRECTION_NONE_FROM - score.abs()).clamp(0, CORRECTION_FULL)
+}
+
+/// The classical evaluation of `pos` and the share (0 to 1) of the
+/// network's correction the engine adds to it, as the trainer needs them.
+pub fn classical_and_share(pos: &Chess) -> (i32, f32) {
+    let classical = evaluate(pos);
+    let share = if endgame::mop_up(pos) != 0 { 0 } else { correction_share(classical) };
+    (classical, share as f32 / CORRECTION_FULL as f32)
 }
 
 #[cfg(test)]
@@ -165,7 +211,7 @@ pub(crate) mod tests {
         for _ in 0..2 {
             for fen in crate::bench::POSITIONS {
                 let p = pos(fen);
-                assert_eq!(evaluate_cached(&p, &mut cache), evaluate(&p), "{fen}");
+                assert_eq!(evaluate_cached(&p, &mut cache, Evaluator::Classical), evaluate(&p), "{fen}");
             }
         }
     }

@@ -346,11 +346,12 @@ impl Searcher {
         }
     }
 
-    /// The static evaluation, with this thread's pawn cache, faded by the
-    /// fifty-move clock (the search's view of the eval, not the tuner's).
+    /// The static evaluation the settings name (the classical one with
+    /// this thread's pawn cache), faded by the fifty-move clock (the
+    /// search's view of the eval, not the tuner's).
     #[inline]
     pub(crate) fn evaluate(&mut self, pos: &Chess) -> i32 {
-        let eval = crate::eval::evaluate_cached(pos, &mut self.pawn_cache);
+        let eval = crate::eval::evaluate_cached(pos, &mut self.pawn_cache, self.settings.evaluator);
         crate::eval::endgame::fifty_move_fade(eval, pos.halfmoves())
     }
 

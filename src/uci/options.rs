@@ -49,6 +49,8 @@ pub const THREADS: &str = "Threads";
 pub const MULTI_PV: &str = "MultiPV";
 pub const CHESS960: &str = "UCI_Chess960";
 pub const OWN_BOOK: &str = "OwnBook";
+/// Stockfish's name for choosing the network over the classical evaluation.
+pub const USE_NNUE: &str = "Use NNUE";
 pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
 pub const ELO: &str = "UCI_Elo";
 pub const SYZYGY_PATH: &str = "SyzygyPath";
@@ -104,6 +106,7 @@ pub fn table() -> Vec<Spec> {
         Spec { name: PONDER, kind: Kind::Check { default: false } },
         Spec { name: CHESS960, kind: Kind::Check { default: false } },
         Spec { name: OWN_BOOK, kind: Kind::Check { default: false } },
+        Spec { name: USE_NNUE, kind: Kind::Check { default: true } },
         Spec { name: BOOK_FILE, kind: Kind::Text { default: BUNDLED_NAME } },
         Spec { name: BEST_BOOK_MOVE, kind: Kind::Check { default: false } },
         Spec { name: SYZYGY_PATH, kind: Kind::Text { default: NO_PATH } },

@@ -244,6 +244,8 @@ pub struct SearchSettings {
     pub forward: super::forward::ForwardSettings,
     /// The conspiracy player (off unless `ConspiracyDepth` > 0).
     pub conspiracy: super::conspiracy::ConspiracySettings,
+    /// Which static evaluation both modes read.
+    pub evaluator: crate::eval::Evaluator,
 }
 
 /// What each side has spent on the path to a node.

@@ -1,0 +1,278 @@
+//! A small neural network (NNUE-shaped) that corrects the classical
+//! evaluation.
+//!
+//! The classical evaluation knows what its author named; a network learns
+//! whatever its training positions hold. Ours are scored by a stronger
+//! engine's static evaluation (`intrigue label DATA stockfish 0`), so the
+//! network carries knowledge no hand-written term has: pawn storms that
+//! work, rook lifts that do not.
+//!
+//! It learns only the difference between the teacher and the classical
+//! evaluation, not the whole score. The classical terms already say most
+//! of what matters, and the few million positions this machine can make
+//! in an hour are far too few to learn material, mobility and king safety
+//! from nothing: a network trained on the whole score lost about 300 Elo
+//! to the classical evaluation at equal nodes, while the correction gains
+//! (docs/measurements.md, stop 42). The teacher's static evaluation, not
+//! its search score, is the target, because a search score holds tactics
+//! our own search finds anyway; as a target it is noise for a static
+//! evaluation (the correction learned from depth-6 scores gained half as
+//! much).
+//!
+//! Because it corrects the classical evaluation, the network belongs to
+//! one version of it: after the classical weights or terms change, train
+//! the network again (`intrigue train`). The file records a fingerprint
+//! of the classical evaluation it was trained on, and a test fails when
+//! the two part.
+//!
+//! The shape is the simplest that is known to work well:
+//! 768 inputs (colour relative to the viewer × role × square, the board
+//! flipped for Black) → one hidden layer of `HIDDEN` units, computed once
+//! from each side's point of view with shared weights → a squared clipped
+//! ReLU → one output, from one of `BUCKETS` output heads chosen by how many
+//! men are left (the same features weigh differently in an endgame).
+//! The side to move's half comes first, so the network knows the tempo.
+//!
+//! The hidden layer is recomputed from the board at each evaluation:
+//! at 32 men that is 64 rows of `HIDDEN` 16-bit additions, far cheaper
+//! than the classical evaluation's walks over attacks, so no incremental
+//! accumulator has to be threaded through the move loop.
+//!
+//! Weights are quantised as usual: the hidden layer in units of 1/`QA`,
+//! the output layer in 1/`QB`; `SCALE` turns the network's output into
+//! centipawns. `intrigue train` fits the network in floating point and
+//! writes this file format (`Network::to_bytes`).
+
+use std::sync::LazyLock;
+
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square};
+
+/// Inputs: 2 colours (ours, theirs) × 6 roles × 64 squares.
+pub const INPUTS: usize = 768;
+/// Hidden units per point of view.
+pub const HIDDEN: usize = 64;
+/// Output heads, chosen by the number of men on the board.
+pub const BUCKETS: usize = 8;
+/// Hidden-layer quantisation: 1.0 is stored as `QA`.
+pub const QA: i32 = 255;
+/// Output-layer quantisation: 1.0 is stored as `QB`. Fine, because a
+/// correction's weights are small; the output sum is taken in 64 bits.
+pub const QB: i32 = 1024;
+/// Centipawns per unit of network output.
+pub const SCALE: i32 = 400;
+
+const MAGIC: &[u8; 8] = b"INTRNN02";
+
+/// The network shipped inside the binary.
+static DEFAULT_NET: &[u8] = include_bytes!("intrigue.nnue");
+
+static NETWORK: LazyLock<Box<Network>> =
+    LazyLock::new(|| Network::from_bytes(DEFAULT_NET).expect("the network compiled into the binary is well formed"));
+
+/// The quantised network.
+pub struct Network {
+    /// `classical_fingerprint()` of the evaluation it was trained to correct.
+    pub fingerprint: u64,
+    /// One row of hidden weights per input feature.
+    pub hidden_weights: Vec<[i16; HIDDEN]>,
+    pub hidden_bias: [i16; HIDDEN],
+    /// Per bucket: `HIDDEN` weights for the side to move's half, then
+    /// `HIDDEN` for the other side's.
+    pub output_weights: [[i16; 2 * HIDDEN]; BUCKETS],
+    pub output_bias: [i32; BUCKETS],
+}
+
+/// The input feature of a `color` `role` on `sq`, seen by `viewer`: own
+/// men first, and the board flipped for Black, so both sides read the
+/// position the same way.
+#[inline]
+pub fn feature(viewer: Color, color: Color, role: Role, sq: Square) -> usize {
+    let side = usize::from(color != viewer);
+    let sq = if viewer == Color::White { sq } else { sq.flip_vertical() };
+    side * 384 + (role as usize - 1) * 64 + sq as usize
+}
+
+/// The output head for a board: one per four men, 2..=32 men → 0..=7.
+#[inline]
+pub fn bucket(board: &Board) -> usize {
+    ((board.occupied().count() as usize).saturating_sub(2) / 4).min(BUCKETS - 1)
+}
+
+/// Every (colour, role, squares) group on the board, for feature walks.
+pub fn groups(board: &Board) -> impl Iterator<Item = (Color, Role, Bitboard)> + '_ {
+    Color::ALL.into_iter().flat_map(move |c| Role::ALL.into_iter().map(move |r| (c, r, board.by_color(c) & board.by_role(r))))
+}
+
+impl Network {
+    /// Bytes after the magic: the fingerprint, 16-bit weights, then 32-bit
+    /// output biases.
+    const BODY_BYTES: usize = 8 + 2 * (INPUTS * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN) + 4 * BUCKETS;
+
+    /// A network file with every weight zero (the trainer's starting form).
+    pub fn empty_bytes() -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        bytes.resize(MAGIC.len() + Self::BODY_BYTES, 0);
+        bytes
+    }
+
+    /// Reads the file format `to_bytes` writes; `None` if it is not one.
+    pub fn from_bytes(bytes: &[u8]) -> Option<Box<Network>> {
+        let body = bytes.strip_prefix(MAGIC.as_slice())?;
+        if body.len() != Self::BODY_BYTES {
+            return None;
+        }
+        let (fingerprint, body) = body.split_at(8);
+        let mut words = body.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut net = Box::new(Network {
+            fingerprint: u64::from_le_bytes(fingerprint.try_into().ok()?),
+            hidden_weights: vec![[0; HIDDEN]; INPUTS],
+            hidden_bias: [0; HIDDEN],
+            output_weights: [[0; 2 * HIDDEN]; BUCKETS],
+            output_bias: [0; BUCKETS],
+        });
+        for row in net.hidden_weights.iter_mut() {
+            row.iter_mut().for_each(|w| *w = words.next().unwrap_or(0));
+        }
+        net.hidden_bias.iter_mut().for_each(|w| *w = words.next().unwrap_or(0));
+        for head in net.output_weights.iter_mut() {
+            head.iter_mut().for_each(|w| *w = words.next().unwrap_or(0));
+        }
+        let tail = &body[body.len() - 4 * BUCKETS..];
+        for (b, c) in net.output_bias.iter_mut().zip(tail.chunks_exact(4)) {
+            *b = i32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        }
+        Some(net)
+    }
+
+    /// The file format: magic, then every weight little-endian, in the
+    /// order of the struct's fields.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&self.fingerprint.to_le_bytes());
+        let words = self.hidden_weights.iter().flatten().chain(&self.hidden_bias).chain(self.output_weights.iter().flatten());
+        for w in words {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        for b in &self.output_bias {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
+        out
+    }
+
+    /// Both points of view's hidden sums, White's first.
+    fn accumulate(&self, board: &Board) -> [[i16; HIDDEN]; 2] {
+        let mut acc = [self.hidden_bias; 2];
+        for (color, role, men) in groups(board) {
+            for sq in men {
+                let white_row = &self.hidden_weights[feature(Color::White, color, role, sq)];
+                let black_row = &self.hidden_weights[feature(Color::Black, color, role, sq)];
+                add(&mut acc[0], white_row);
+                add(&mut acc[1], black_row);
+            }
+        }
+        acc
+    }
+
+    /// The evaluation in centipawns for the side to move.
+    pub fn evaluate(&self, pos: &Chess) -> i32 {
+        let board = pos.board();
+        let [white, black] = self.accumulate(board);
+        let (ours, theirs) = if pos.turn() == Color::White { (&white, &black) } else { (&black, &white) };
+        let head = bucket(board);
+        let weights = &self.output_weights[head];
+        let sum = squared_clipped_dot(ours, &weights[..HIDDEN]) + squared_clipped_dot(theirs, &weights[HIDDEN..]);
+        let out = sum / i64::from(QA) + i64::from(self.output_bias[head]);
+        (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+}
+
+#[inline]
+fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(*w);
+    }
+}
+
+/// Σ clamp(x, 0, QA)² · w, the output layer on one half.
+#[inline]
+fn squared_clipped_dot(hidden: &[i16; HIDDEN], weights: &[i16]) -> i64 {
+    hidden
+        .iter()
+        .zip(weights)
+        .map(|(&x, &w)| {
+            let x = i64::from(x).clamp(0, i64::from(QA));
+            x * x * i64::from(w)
+        })
+        .sum()
+}
+
+/// A fingerprint of the classical evaluation: its scores of the bench
+/// positions, mixed. Any change to a classical weight or term moves some
+/// of them.
+pub fn classical_fingerprint() -> u64 {
+    crate::bench::POSITIONS.iter().fold(0u64, |acc, fen| {
+        let game = crate::game::Game::from_fen(fen, shakmaty::CastlingMode::Standard).expect("bench positions are valid");
+        crate::rng::mix64(acc ^ crate::eval::evaluate(game.position()) as u64)
+    })
+}
+
+/// The shipped network's correction to the classical evaluation of
+/// `pos`, side to move's view.
+#[inline]
+pub fn evaluate(pos: &Chess) -> i32 {
+    NETWORK.evaluate(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::tests::{mirrored, pos};
+
+    #[test]
+    fn the_file_format_round_trips() {
+        let bytes = NETWORK.to_bytes();
+        assert_eq!(bytes, DEFAULT_NET, "reading and writing the shipped network changes nothing");
+        assert!(Network::from_bytes(&bytes[..bytes.len() - 1]).is_none(), "a truncated file is refused");
+    }
+
+    #[test]
+    fn the_network_was_trained_on_this_classical_evaluation() {
+        assert_eq!(
+            NETWORK.fingerprint,
+            classical_fingerprint(),
+            "the classical evaluation changed since the network was trained to correct it: run `intrigue train` again"
+        );
+    }
+
+    #[test]
+    fn features_see_the_board_from_each_side() {
+        // White's pawn on e2 is, for Black, "their pawn on e7".
+        assert_eq!(feature(Color::White, Color::White, Role::Pawn, Square::E2), Square::E2 as usize);
+        assert_eq!(feature(Color::Black, Color::White, Role::Pawn, Square::E2), 384 + Square::E7 as usize);
+        assert_eq!(feature(Color::Black, Color::Black, Role::King, Square::E8), 5 * 64 + Square::E1 as usize);
+    }
+
+    #[test]
+    fn the_network_reads_both_colours_alike() {
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 99 50",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ] {
+            let p = pos(fen);
+            assert_eq!(evaluate(&p), evaluate(&mirrored(&p)), "{fen}");
+        }
+    }
+
+    #[test]
+    fn the_corrected_evaluation_still_knows_material() {
+        let eval = |fen: &str| crate::eval::evaluate_by(&pos(fen), crate::eval::Evaluator::Network);
+        let level = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!(level.abs() < 60, "the start position is about level, not {level}");
+        let queen_up = eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!(queen_up > 500, "a queen ahead is winning, not {queen_up}");
+        let rook_down = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1");
+        assert!(rook_down < -250, "a rook behind is losing, not {rook_down}");
+        assert_eq!(eval("8/8/8/8/2N5/3K4/2N5/2k5 b - - 0 1"), 0, "a dead draw stays a draw");
+    }
+}

@@ -1,0 +1,369 @@
+//! Training the NNUE network (`eval::nnue`) on labelled positions.
+//!
+//! The network corrects the classical evaluation (see `eval::nnue`): its
+//! prediction is the classical score plus its output, times the share of
+//! it the engine adds (`eval::classical_and_share`). Positions the
+//! correction does not apply to (a bare king, a score beyond what a label
+//! can hold) are left out.
+//!
+//! Data: `FEN [T]` lines, T White's expected score from a teacher's
+//! centipawns (`intrigue label … 1.0`, which squashes them steeply: 250 cp
+//! is already 91 %). The trainer turns T back into the teacher's
+//! centipawns and squashes them again by the flatter `FIT_CP_SCALE`, so
+//! that a pawn and a piece ahead still differ clearly in the target and
+//! the corrected score keeps the scale the search's margins assume. The
+//! network's output o, in units of `SCALE` centipawns, predicts that
+//! target through the same curve. Loss: mean squared error; Adam,
+//! mini-batches, the gradient of each batch split over threads.
+//!
+//! The last fiftieth of the file is held out, and its loss printed after
+//! every epoch: when it stops falling, the network has learned what the
+//! data can teach. Files from `intrigue datagen` keep each game's
+//! positions together, so the held-out positions come from games the
+//! network never saw; positions drawn at random would have neighbours
+//! from the same game in training and flatter the fit.
+
+use shakmaty::{Color, Position};
+
+use crate::eval::nnue::{bucket, feature, groups, Network, BUCKETS, HIDDEN, INPUTS, QA, QB, SCALE};
+use crate::label::TEN_TO_ONE_CP;
+use crate::rng::Rng;
+use crate::tune::parse_line;
+
+/// Men on the board at most, so a position's features fit a fixed array.
+const MAX_MEN: usize = 32;
+const BATCH: usize = 16_384;
+/// Output-layer weights stay where the quantised sum cannot overflow.
+const OUTPUT_CLIP: f32 = 1.98;
+const BETA1: f32 = 0.9;
+const BETA2: f32 = 0.999;
+/// Centipawns per unit of the logistic the fit works in.
+const FIT_CP_SCALE: f32 = 400.0;
+/// A label with four decimals cannot tell teacher scores beyond about
+/// this apart, so positions whose teacher or classical score is beyond it
+/// are left out (the engine does not apply the correction there).
+const MAX_TEACHER_CP: f32 = 990.0;
+
+/// The teacher's centipawns (White's view) from a label's expected score.
+fn teacher_cp(expected: f64) -> f32 {
+    let t = expected.clamp(1e-4, 1.0 - 1e-4);
+    (TEN_TO_ONE_CP * (t / (1.0 - t)).log10()) as f32
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// One training position: White's view of each man, the side to move,
+/// the output head, the classical evaluation the network corrects (in
+/// units of `SCALE` centipawns) and the target, both for the side to move.
+#[derive(Clone)]
+pub struct Sample {
+    white_view: [u16; MAX_MEN],
+    black_view: [u16; MAX_MEN],
+    men: u8,
+    white_to_move: bool,
+    bucket: u8,
+    base: f32,
+    /// How much of the network's output the engine adds (`eval::classical_and_share`).
+    share: f32,
+    target: f32,
+}
+
+impl Sample {
+    /// The sample of a `FEN [T]` line; `None` if it does not parse or
+    /// its teacher or classical score is beyond what the fit can use.
+    pub fn from_line(line: &str) -> Option<Sample> {
+        let (game, target) = parse_line(line)?;
+        let pos = game.position();
+        let teacher = teacher_cp(target);
+        let (classical, share) = crate::eval::classical_and_share(pos);
+        let classical = classical as f32;
+        if teacher.abs() > MAX_TEACHER_CP || classical.abs() > MAX_TEACHER_CP || share == 0.0 {
+            return None;
+        }
+        let board = pos.board();
+        let mut s = Sample {
+            white_view: [0; MAX_MEN],
+            black_view: [0; MAX_MEN],
+            men: 0,
+            white_to_move: pos.turn() == Color::White,
+            bucket: bucket(board) as u8,
+            base: classical / SCALE as f32,
+            share,
+            target: 0.0,
+        };
+        for (color, role, men) in groups(board) {
+            for sq in men {
+                let i = s.men as usize;
+                if i >= MAX_MEN {
+                    return None;
+                }
+                s.white_view[i] = feature(Color::White, color, role, sq) as u16;
+                s.black_view[i] = feature(Color::Black, color, role, sq) as u16;
+                s.men += 1;
+            }
+        }
+        let white = sigmoid(teacher / FIT_CP_SCALE);
+        s.target = if s.white_to_move { white } else { 1.0 - white };
+        Some(s)
+    }
+
+    /// The side to move's features, then the other side's.
+    fn views(&self) -> (&[u16], &[u16]) {
+        let n = self.men as usize;
+        if self.white_to_move {
+            (&self.white_view[..n], &self.black_view[..n])
+        } else {
+            (&self.black_view[..n], &self.white_view[..n])
+        }
+    }
+}
+
+/// The network in floating point, or a gradient of it.
+#[derive(Clone)]
+pub struct FloatNet {
+    hidden_weights: Vec<f32>,
+    hidden_bias: Vec<f32>,
+    output_weights: Vec<f32>,
+    output_bias: Vec<f32>,
+}
+
+impl FloatNet {
+    fn zeros() -> FloatNet {
+        FloatNet {
+            hidden_weights: vec![0.0; INPUTS * HIDDEN],
+            hidden_bias: vec![0.0; HIDDEN],
+            output_weights: vec![0.0; BUCKETS * 2 * HIDDEN],
+            output_bias: vec![0.0; BUCKETS],
+        }
+    }
+
+    /// Small random weights: each hidden sum starts near zero, where the
+    /// activation still has a slope, whatever men are on the board.
+    pub fn random(seed: u64) -> FloatNet {
+        let mut rng = Rng::seeded(seed);
+        let mut uniform = |scale: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * scale - scale;
+        let mut net = FloatNet::zeros();
+        net.hidden_weights.iter_mut().for_each(|w| *w = uniform(1.0 / (INPUTS as f32).sqrt()));
+        net.output_weights.iter_mut().for_each(|w| *w = uniform(1.0 / (2.0 * HIDDEN as f32).sqrt()));
+        net
+    }
+
+    fn slices_mut(&mut self) -> [&mut [f32]; 4] {
+        [&mut self.hidden_weights, &mut self.hidden_bias, &mut self.output_weights, &mut self.output_bias]
+    }
+
+    fn slices(&self) -> [&[f32]; 4] {
+        [&self.hidden_weights, &self.hidden_bias, &self.output_weights, &self.output_bias]
+    }
+
+    fn hidden_sums(&self, features: &[u16]) -> [f32; HIDDEN] {
+        let mut acc = [0.0f32; HIDDEN];
+        acc.copy_from_slice(&self.hidden_bias);
+        for &f in features {
+            let row = &self.hidden_weights[f as usize * HIDDEN..][..HIDDEN];
+            acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+        }
+        acc
+    }
+
+    /// The network's output for `s` (units of `SCALE` centipawns) and,
+    /// when `grad` is given, adds the gradient of the loss to it; returns
+    /// the loss too.
+    fn forward_backward(&self, s: &Sample, grad: Option<&mut FloatNet>) -> (f32, f32) {
+        let (ours, theirs) = s.views();
+        let sums = [self.hidden_sums(ours), self.hidden_sums(theirs)];
+        let head = s.bucket as usize * 2 * HIDDEN;
+        let weights = &self.output_weights[head..head + 2 * HIDDEN];
+        let mut out = self.output_bias[s.bucket as usize];
+        let base = s.base;
+        for (half, acc) in sums.iter().enumerate() {
+            for (i, &x) in acc.iter().enumerate() {
+                let a = x.clamp(0.0, 1.0);
+                out += a * a * weights[half * HIDDEN + i];
+            }
+        }
+        let slope = SCALE as f32 / FIT_CP_SCALE;
+        let p = sigmoid((base + s.share * out) * slope);
+        let error = p - s.target;
+        let Some(g) = grad else { return (out, error * error) };
+        let d_out = 2.0 * error * p * (1.0 - p) * slope * s.share;
+        g.output_bias[s.bucket as usize] += d_out;
+        for (half, (acc, features)) in sums.iter().zip([ours, theirs]).enumerate() {
+            let mut d_acc = [0.0f32; HIDDEN];
+            for (i, &x) in acc.iter().enumerate() {
+                let a = x.clamp(0.0, 1.0);
+                g.output_weights[head + half * HIDDEN + i] += d_out * a * a;
+                if x > 0.0 && x < 1.0 {
+                    d_acc[i] = d_out * weights[half * HIDDEN + i] * 2.0 * x;
+                }
+            }
+            g.hidden_bias.iter_mut().zip(&d_acc).for_each(|(b, d)| *b += d);
+            for &f in features {
+                let row = &mut g.hidden_weights[f as usize * HIDDEN..][..HIDDEN];
+                row.iter_mut().zip(&d_acc).for_each(|(w, d)| *w += d);
+            }
+        }
+        (out, error * error)
+    }
+
+    /// Rounds to the engine's integer network.
+    pub fn quantise(&self) -> Box<Network> {
+        let q = |w: f32, scale: i32| (w * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
+        let mut net = Network::from_bytes(&Network::empty_bytes()).expect("an empty network is well formed");
+        net.fingerprint = crate::eval::nnue::classical_fingerprint();
+        for (row, src) in net.hidden_weights.iter_mut().zip(self.hidden_weights.chunks_exact(HIDDEN)) {
+            row.iter_mut().zip(src).for_each(|(w, &f)| *w = q(f, QA));
+        }
+        net.hidden_bias.iter_mut().zip(&self.hidden_bias).for_each(|(w, &f)| *w = q(f, QA));
+        for (head, src) in net.output_weights.iter_mut().zip(self.output_weights.chunks_exact(2 * HIDDEN)) {
+            head.iter_mut().zip(src).for_each(|(w, &f)| *w = q(f, QB));
+        }
+        for (b, &f) in net.output_bias.iter_mut().zip(&self.output_bias) {
+            *b = (f * (QA * QB) as f32).round() as i32;
+        }
+        net
+    }
+}
+
+/// Adam's running moments, one pair per weight.
+struct Adam {
+    first: FloatNet,
+    second: FloatNet,
+    steps: i32,
+}
+
+impl Adam {
+    fn step(&mut self, net: &mut FloatNet, grad: &FloatNet, rate: f32) {
+        self.steps += 1;
+        let c1 = 1.0 - BETA1.powi(self.steps);
+        let c2 = 1.0 - BETA2.powi(self.steps);
+        let moments = self.first.slices_mut().into_iter().zip(self.second.slices_mut());
+        for (part, ((w, g), (m, v))) in net.slices_mut().into_iter().zip(grad.slices()).zip(moments).enumerate() {
+            for i in 0..w.len() {
+                m[i] = BETA1 * m[i] + (1.0 - BETA1) * g[i];
+                v[i] = BETA2 * v[i] + (1.0 - BETA2) * g[i] * g[i];
+                w[i] -= rate * (m[i] / c1) / ((v[i] / c2).sqrt() + 1e-8);
+                if part == 2 {
+                    w[i] = w[i].clamp(-OUTPUT_CLIP, OUTPUT_CLIP);
+                }
+            }
+        }
+    }
+}
+
+/// Sum of the batch's gradients, computed on `threads` threads.
+fn batch_gradient(net: &FloatNet, batch: &[Sample], threads: usize, grads: &mut [FloatNet]) -> f32 {
+    let chunk = batch.len().div_ceil(threads);
+    let losses: Vec<f32> = std::thread::scope(|scope| {
+        let handles: Vec<_> = batch
+            .chunks(chunk)
+            .zip(grads.iter_mut())
+            .map(|(part, g)| {
+                scope.spawn(move || {
+                    g.slices_mut().into_iter().for_each(|s| s.fill(0.0));
+                    part.iter().map(|s| net.forward_backward(s, Some(g)).1).sum::<f32>()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a gradient thread does not panic")).collect()
+    });
+    let (first, rest) = grads.split_first_mut().expect("at least one thread");
+    for g in rest.iter().take(losses.len() - 1) {
+        for (a, b) in first.slices_mut().into_iter().zip(g.slices()) {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        }
+    }
+    let scale = 1.0 / batch.len() as f32;
+    first.slices_mut().into_iter().for_each(|s| s.iter_mut().for_each(|x| *x *= scale));
+    losses.iter().sum::<f32>() * scale
+}
+
+/// Mean loss over `samples`.
+pub fn mean_loss(net: &FloatNet, samples: &[Sample]) -> f32 {
+    samples.iter().map(|s| net.forward_backward(s, None).1).sum::<f32>() / samples.len().max(1) as f32
+}
+
+/// Training settings.
+pub struct Schedule {
+    pub epochs: usize,
+    pub rate: f32,
+    pub threads: usize,
+    pub seed: u64,
+}
+
+/// Trains a network on `samples` (the last fiftieth held out, the rest
+/// shuffled in place). The rate falls tenfold over the last quarter of
+/// the epochs.
+pub fn train(samples: &mut [Sample], schedule: &Schedule, log: &mut dyn FnMut(&str)) -> FloatNet {
+    let mut rng = Rng::seeded(schedule.seed);
+    let held = samples.len() / 50;
+    let (train_set, validation) = samples.split_at_mut(samples.len() - held);
+    let mut net = FloatNet::random(schedule.seed);
+    let mut adam = Adam { first: FloatNet::zeros(), second: FloatNet::zeros(), steps: 0 };
+    let threads = schedule.threads.max(1);
+    let mut grads = vec![FloatNet::zeros(); threads];
+    log(&format!("{} training positions, {} held out; validation loss {:.6}", train_set.len(), validation.len(), mean_loss(&net, validation)));
+    for epoch in 0..schedule.epochs {
+        for i in (1..train_set.len()).rev() {
+            train_set.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+        }
+        let rate = if epoch * 4 >= schedule.epochs * 3 { schedule.rate / 10.0 } else { schedule.rate };
+        let mut loss = 0.0;
+        let mut batches = 0;
+        for batch in train_set.chunks(BATCH) {
+            loss += batch_gradient(&net, batch, threads, &mut grads);
+            adam.step(&mut net, &grads[0], rate);
+            batches += 1;
+        }
+        log(&format!("epoch {}: training loss {:.6}, validation loss {:.6}", epoch + 1, loss / batches as f32, mean_loss(&net, validation)));
+    }
+    net
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The teacher thinks White better off than the classical evaluation
+    /// does, whoever is to move, in two positions.
+    const LINES: [&str; 4] = [
+        "rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2 [0.8]",
+        "rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 1 2 [0.8]",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4 [0.7]",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4 [0.7]",
+    ];
+
+    #[test]
+    fn training_learns_the_correction_and_the_quantised_net_agrees() {
+        let mut data: Vec<Sample> = LINES.iter().cycle().take(400).map(|l| Sample::from_line(l).expect("parses")).collect();
+        let before = mean_loss(&FloatNet::random(1), &data);
+        let schedule = Schedule { epochs: 80, rate: 0.01, threads: 2, seed: 1 };
+        let net = train(&mut data, &schedule, &mut |_| {});
+        let after = mean_loss(&net, &data);
+        assert!(after < before / 10.0, "loss {before} -> {after}");
+        let quantised = net.quantise();
+        for line in LINES {
+            let sample = Sample::from_line(line).unwrap();
+            let float_cp = net.forward_backward(&sample, None).0 * SCALE as f32;
+            let fen = line.rsplit_once(" [").unwrap().0;
+            let int_cp = quantised.evaluate(&crate::eval::tests::pos(fen));
+            let white_better = if sample.white_to_move { float_cp > 30.0 } else { float_cp < -30.0 };
+            assert!(white_better, "{line}: the correction {float_cp} should favour White");
+            assert!((int_cp as f32 - float_cp).abs() < 3.0, "{line}: quantised {int_cp} vs float {float_cp}");
+        }
+    }
+
+    #[test]
+    fn a_sample_reads_its_target_for_the_side_to_move() {
+        // 0.9 is the label of +238.6 cp: 35.5 % for Black on the flatter curve.
+        let s = Sample::from_line("4k3/4p3/8/8/8/8/8/4K2R b K - 0 1 [0.9]").unwrap();
+        assert_eq!(s.men, 4);
+        assert!((s.target - 0.3552).abs() < 1e-3, "{}", s.target);
+        assert!(!s.white_to_move);
+        assert!(Sample::from_line("4k3/8/8/8/8/8/8/4K2R b K - 0 1 [0.9]").is_none(), "a bare king is mop-up's");
+        assert!(Sample::from_line("4k3/4p3/8/8/8/8/8/4K2R b K - 0 1 [0.9999]").is_none(), "a score the label cannot tell from a win");
+        assert!(Sample::from_line("4k3/4p3/8/8/8/8/8/3QK2R b K - 0 1 [0.9]").is_none(), "a classical score beyond the correction's range");
+    }
+}
