@@ -4,8 +4,11 @@
 //! the material left. Material and placement start from PeSTO's published
 //! tables; pawn structure, piece activity, king safety and threats are
 //! added as named terms in their own modules, and drawish material scales
-//! the endgame part down. Both search modes call the same `evaluate`, so an
-//! A/B match between them measures the search rule and nothing else.
+//! the endgame part down. A small network (`nnue`) adds its correction of
+//! that classical score, learned from a stronger engine's scores
+//! (`Evaluator::Network`, the default; `Use NNUE` false leaves it out).
+//! Both search modes read the same evaluation, so an A/B match between
+//! them measures the search rule and nothing else.
 
 pub mod context;
 pub mod endgame;
