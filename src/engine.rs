@@ -513,9 +513,10 @@ impl Engine {
         }
         let classical = evaluate(pos);
         let network = crate::eval::evaluate_by(pos, Evaluator::Network);
+        let used = if self.settings.evaluator == Evaluator::Network { network } else { classical };
         send(&format!("Classical evaluation: {classical} cp (side to move)"));
         send(&format!("Network correction: {} cp", network - classical));
-        send(&format!("Final evaluation: {} cp (side to move)", crate::eval::evaluate_by(pos, self.settings.evaluator)));
+        send(&format!("Final evaluation: {used} cp (side to move)"));
     }
 
     fn display(&self) {

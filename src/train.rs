@@ -211,7 +211,7 @@ impl FloatNet {
     /// Rounds to the engine's integer network.
     pub fn quantise(&self) -> Box<Network> {
         let q = |w: f32, scale: i32| (w * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
-        let mut net = Network::from_bytes(&Network::empty_bytes()).expect("an empty network is well formed");
+        let mut net = Network::zeroed();
         net.fingerprint = crate::eval::nnue::classical_fingerprint();
         for (row, src) in net.hidden_weights.iter_mut().zip(self.hidden_weights.chunks_exact(HIDDEN)) {
             row.iter_mut().zip(src).for_each(|(w, &f)| *w = q(f, QA));

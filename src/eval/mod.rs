@@ -123,8 +123,20 @@ pub fn evaluate_cached(pos: &Chess, cache: &mut pawn_cache::PawnCache, evaluator
 }
 
 fn evaluate_with(pos: &Chess, cache: Option<&mut pawn_cache::PawnCache>, evaluator: Evaluator) -> i32 {
+    let (score, share) = classical_with_share(pos, cache);
+    match evaluator {
+        // No share, no network: won positions and dead draws skip it.
+        Evaluator::Network if share > 0 => score + nnue::evaluate(pos) * share / CORRECTION_FULL,
+        _ => score,
+    }
+}
+
+/// The classical score (side to move's view) and the share of the
+/// network's correction the engine adds to it, in 1/`CORRECTION_FULL`:
+/// none for dead draws, a bare king or a won score.
+fn classical_with_share(pos: &Chess, cache: Option<&mut pawn_cache::PawnCache>) -> (i32, i32) {
     if pos.is_insufficient_material() {
-        return 0;
+        return (0, 0);
     }
     let ctx = Ctx::new(pos);
     let pawn_info = match cache {
@@ -136,7 +148,7 @@ fn evaluate_with(pos: &Chess, cache: Option<&mut pawn_cache::PawnCache>, evaluat
     if scale == 0 {
         // Material that cannot win: the middlegame half must not keep an
         // edge the endgame half has given up.
-        return 0;
+        return (0, 0);
     }
     let mop_up = endgame::mop_up(pos);
     let white_view = taper(total, ctx.phase, scale) + mop_up;
@@ -144,10 +156,8 @@ fn evaluate_with(pos: &Chess, cache: Option<&mut pawn_cache::PawnCache>, evaluat
         Color::White => white_view,
         Color::Black => -white_view,
     } + TEMPO;
-    match evaluator {
-        Evaluator::Network if mop_up == 0 => score + nnue::evaluate(pos) * correction_share(score) / CORRECTION_FULL,
-        _ => score,
-    }
+    let share = if mop_up != 0 { 0 } else { correction_share(score) };
+    (score, share)
 }
 
 /// Up to this classical score the network's correction counts in full …
@@ -168,8 +178,7 @@ fn correction_share(score: i32) -> i32 {
 /// The classical evaluation of `pos` and the share (0 to 1) of the
 /// network's correction the engine adds to it, as the trainer needs them.
 pub fn classical_and_share(pos: &Chess) -> (i32, f32) {
-    let classical = evaluate(pos);
-    let share = if endgame::mop_up(pos) != 0 { 0 } else { correction_share(classical) };
+    let (classical, share) = classical_with_share(pos, None);
     (classical, share as f32 / CORRECTION_FULL as f32)
 }
 

@@ -108,11 +108,15 @@ impl Network {
     /// output biases.
     const BODY_BYTES: usize = 8 + 2 * (INPUTS * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN) + 4 * BUCKETS;
 
-    /// A network file with every weight zero (the trainer's starting form).
-    pub fn empty_bytes() -> Vec<u8> {
-        let mut bytes = MAGIC.to_vec();
-        bytes.resize(MAGIC.len() + Self::BODY_BYTES, 0);
-        bytes
+    /// A network with every weight zero (the trainer's starting form).
+    pub fn zeroed() -> Box<Network> {
+        Box::new(Network {
+            fingerprint: 0,
+            hidden_weights: vec![[0; HIDDEN]; INPUTS],
+            hidden_bias: [0; HIDDEN],
+            output_weights: [[0; 2 * HIDDEN]; BUCKETS],
+            output_bias: [0; BUCKETS],
+        })
     }
 
     /// Reads the file format `to_bytes` writes; `None` if it is not one.
@@ -123,13 +127,8 @@ impl Network {
         }
         let (fingerprint, body) = body.split_at(8);
         let mut words = body.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
-        let mut net = Box::new(Network {
-            fingerprint: u64::from_le_bytes(fingerprint.try_into().ok()?),
-            hidden_weights: vec![[0; HIDDEN]; INPUTS],
-            hidden_bias: [0; HIDDEN],
-            output_weights: [[0; 2 * HIDDEN]; BUCKETS],
-            output_bias: [0; BUCKETS],
-        });
+        let mut net = Network::zeroed();
+        net.fingerprint = u64::from_le_bytes(fingerprint.try_into().ok()?);
         for row in net.hidden_weights.iter_mut() {
             row.iter_mut().for_each(|w| *w = words.next().unwrap_or(0));
         }
