@@ -300,9 +300,7 @@ impl Engine {
                 self.game.set_castling_mode(mode);
             }
             (options::OWN_BOOK, Value::Bool(on)) => self.own_book = on,
-            (options::USE_NNUE, Value::Bool(on)) => {
-                self.settings.evaluator = if on { Evaluator::Network } else { Evaluator::Classical };
-            }
+            (options::USE_NNUE, Value::Bool(on)) => self.settings.evaluator = Evaluator::using_network(on),
             (options::BEST_BOOK_MOVE, Value::Bool(on)) => self.best_book_move = on,
             (options::BOOK_FILE, Value::Text(file)) => match Book::load(&file) {
                 Ok(book) => {

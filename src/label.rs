@@ -20,7 +20,7 @@ use crate::tune::parse_line;
 /// The centipawn score a mate counts as.
 const MATE_CP: i32 = 3000;
 /// The lead at which the expected score is 10 : 1, about 91 %.
-pub const TEN_TO_ONE_CP: f64 = 250.0;
+const TEN_TO_ONE_CP: f64 = 250.0;
 
 /// A running UCI engine that scores positions.
 pub struct Teacher {
@@ -84,9 +84,7 @@ impl Teacher {
             }
         }
     }
-}
 
-impl Teacher {
     /// The side to move's score from the teacher's `eval` command, whose
     /// last line is Stockfish's `Final evaluation  +0.60 (white side) …`
     /// (or `none (in check)`).
@@ -135,6 +133,13 @@ fn info_score(line: &str) -> Option<i32> {
 /// White's expected score when White leads by `cp` centipawns.
 pub fn expected_score(cp: i32) -> f64 {
     1.0 / (1.0 + 10f64.powf(-cp as f64 / TEN_TO_ONE_CP))
+}
+
+/// The centipawns an expected score stands for: `expected_score`
+/// undone, for reading a label back as the teacher's score.
+pub fn centipawns(expected: f64) -> f64 {
+    let t = expected.clamp(1e-4, 1.0 - 1e-4);
+    TEN_TO_ONE_CP * (t / (1.0 - t)).log10()
 }
 
 /// Labels `lines` (`FEN [R]`) with one teacher, in order. Lines that do

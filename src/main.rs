@@ -134,7 +134,7 @@ fn set_tunable(settings: &mut SearchSettings, arg: &str) -> Result<(), String> {
     let (name, value) = arg.split_once('=').ok_or_else(|| format!("expected Name=Value, got '{arg}'"))?;
     if name.eq_ignore_ascii_case("UseNNUE") || name.eq_ignore_ascii_case(intrigue::uci::options::USE_NNUE) {
         let (_, v) = intrigue::uci::options::validate(intrigue::uci::options::USE_NNUE, Some(value))?;
-        settings.evaluator = if v == intrigue::uci::options::Value::Bool(true) { Evaluator::Network } else { Evaluator::Classical };
+        settings.evaluator = Evaluator::using_network(v == intrigue::uci::options::Value::Bool(true));
         return Ok(());
     }
     let t = intrigue::search::tunables::find(name).ok_or_else(|| format!("no tunable named '{name}' (see 'intrigue spsa')"))?;

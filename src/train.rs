@@ -26,7 +26,6 @@
 use shakmaty::{Color, Position};
 
 use crate::eval::nnue::{bucket, feature, groups, Network, BUCKETS, HIDDEN, INPUTS, QA, QB, SCALE};
-use crate::label::TEN_TO_ONE_CP;
 use crate::rng::Rng;
 use crate::tune::parse_line;
 
@@ -43,12 +42,6 @@ const FIT_CP_SCALE: f32 = 400.0;
 /// this apart, so positions whose teacher or classical score is beyond it
 /// are left out (the engine does not apply the correction there).
 const MAX_TEACHER_CP: f32 = 990.0;
-
-/// The teacher's centipawns (White's view) from a label's expected score.
-fn teacher_cp(expected: f64) -> f32 {
-    let t = expected.clamp(1e-4, 1.0 - 1e-4);
-    (TEN_TO_ONE_CP * (t / (1.0 - t)).log10()) as f32
-}
 
 fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
@@ -76,7 +69,7 @@ impl Sample {
     pub fn from_line(line: &str) -> Option<Sample> {
         let (game, target) = parse_line(line)?;
         let pos = game.position();
-        let teacher = teacher_cp(target);
+        let teacher = crate::label::centipawns(target) as f32;
         let (classical, share) = crate::eval::classical_and_share(pos);
         let classical = classical as f32;
         if teacher.abs() > MAX_TEACHER_CP || classical.abs() > MAX_TEACHER_CP || share == 0.0 {

@@ -105,6 +105,13 @@ pub enum Evaluator {
     Classical,
 }
 
+impl Evaluator {
+    /// The evaluator the `Use NNUE` check names.
+    pub fn using_network(on: bool) -> Evaluator {
+        if on { Evaluator::Network } else { Evaluator::Classical }
+    }
+}
+
 /// The classical evaluation of `pos` in centipawns from the side to
 /// move's point of view.
 pub fn evaluate(pos: &Chess) -> i32 {
