@@ -446,6 +446,7 @@ impl Searcher {
             spent_here = spent_here.saturating_add(cost);
             #[cfg(test)]
             self.trace.push(tests::Visit { ply: ply + 1, net: child_tally.spent(side), limit });
+            let nodes_before = self.nodes;
             let child = self.make(pos, r.m, ply);
             let score = if count == 0 {
                 -self.interest_search(&child, child_tally, ply + 1, -beta, -alpha)
@@ -457,6 +458,10 @@ impl Searcher {
                 s
             };
             self.unmake();
+            if root {
+                // The time manager's node-share factor reads this.
+                self.charge_root_move(r.m, self.nodes - nodes_before);
+            }
             if self.stopped {
                 return 0;
             }
@@ -499,6 +504,10 @@ impl Searcher {
             }
         }
         let bound = Bound::classify(best, alpha0, beta);
+        if !in_check && best_move.map_or(true, is_quiet) && best.abs() < super::MATE_BOUND {
+            let corrected = self.correction.correct(pos, static_eval);
+            self.correction.update(pos, params.depth_equivalent(budget), bound, best, corrected);
+        }
         let stored_eval = if in_check { 0 } else { static_eval };
         self.tt.store(key, best_move.map_or(0, pack_move), score_to_tt(best, ply), stored_eval, table_depth, bound);
         best
@@ -719,6 +728,39 @@ pub(crate) mod tests {
         let (_, outcome) = traced_search("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", InterestParams::default(), 12);
         assert_eq!(outcome.best.map(|m| m.to()), Some(shakmaty::Square::D8));
         assert_eq!(outcome.score, MATE - 1);
+    }
+
+    /// A searcher after an interest search of `fen` for `iterations`.
+    fn interest_searched(fen: &str, iterations: u32) -> (Searcher, Outcome) {
+        let game = Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap();
+        let mut s = Searcher::new(Arc::new(TranspositionTable::new(4)), Arc::new(Signals::default()));
+        s.settings = SearchSettings { mode: SearchMode::Interest, ..SearchSettings::default() };
+        let outcome = s.think(&game, &Limits::depth(iterations), 0, Instant::now(), &mut |_| {});
+        (s, outcome)
+    }
+
+    #[test]
+    fn interest_search_charges_its_nodes_to_the_root_moves() {
+        // Uncharged, the best move's share of the nodes read 0 and the
+        // time manager doubled the soft limit on every move.
+        let fen = "r1b1kbnr/pppp1ppp/2n5/4p3/3qP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 5";
+        let (s, outcome) = interest_searched(fen, 10);
+        let scale = s.best_move_node_scale(outcome.best, 10);
+        assert!(scale < 2.0, "an obvious recapture's node share gives the factor {scale}");
+    }
+
+    #[test]
+    fn interest_search_teaches_the_correction_history() {
+        let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5";
+        let (s, _) = interest_searched(fen, 10);
+        let pos = Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap().position().clone();
+        let mut learned = 0;
+        for m in pos.legal_moves() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            learned += (s.correction.correct(&child, 0) != 0) as usize;
+        }
+        assert!(learned > 0, "no child of the root has a correction after the search");
     }
 
     #[test]
