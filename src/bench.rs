@@ -9,23 +9,14 @@ use std::time::Instant;
 use shakmaty::CastlingMode;
 
 use crate::game::Game;
-use crate::search::interest::{SearchMode, SearchSettings};
+use crate::search::SearchSettings;
 use crate::search::limits::Limits;
 use crate::search::{Horizons, Outcome, Report, Searcher, Signals};
 use crate::tt::TranspositionTable;
 
+/// The bench's depth in plies, in either mode: both spend one ply of the
+/// limit per ply of a plain line.
 pub const DEFAULT_DEPTH: u32 = 11;
-/// Interest mode's default: the iteration whose limit gives a bench of
-/// similar length.
-pub const DEFAULT_INTEREST_ITERATIONS: u32 = 16;
-
-/// The bench depth (alpha-beta) or iteration count (interest) when none is given.
-pub fn default_depth(mode: SearchMode) -> u32 {
-    match mode {
-        SearchMode::AlphaBeta => DEFAULT_DEPTH,
-        SearchMode::Interest => DEFAULT_INTEREST_ITERATIONS,
-    }
-}
 
 /// Openings, middlegames, endgames, positions in check, promotions and
 /// mates, chosen to exercise every part of the search.
@@ -231,6 +222,7 @@ fn iteration_nodes(reports: &[Report], i: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::SearchMode;
     use shakmaty::Position;
 
     #[test]
@@ -269,6 +261,24 @@ mod tests {
                 assert!(row.horizons.mean_ply() <= row.mean_seldepth(), "{mode:?} {row:?}");
             }
         }
+    }
+
+    /// Interest mode with alpha-beta's costs (one ply a move, the late-move
+    /// table's surcharges) and one shared tally walks alpha-beta's tree
+    /// node for node: the modes share one walker and differ only in how a
+    /// move is paid for.
+    #[test]
+    fn interest_mode_with_the_neutral_cost_model_is_alpha_beta() {
+        use crate::search::budget::CostModel;
+        use crate::search::interest::InterestParams;
+        let alphabeta = SearchSettings::default();
+        let neutral = InterestParams { costs: CostModel::LateMoveTable, separate_tallies: false, ..InterestParams::default() };
+        let interest = SearchSettings { mode: SearchMode::Interest, interest: neutral, ..SearchSettings::default() };
+        let a = run(7, alphabeta, &Arc::default(), &mut |_| {});
+        let b = run(7, interest, &Arc::default(), &mut |_| {});
+        assert_eq!(a.per_position, b.per_position);
+        let real = run(7, SearchSettings { mode: SearchMode::Interest, ..SearchSettings::default() }, &Arc::default(), &mut |_| {});
+        assert_ne!(real.nodes, a.nodes, "the interest costs change the tree");
     }
 
     #[test]

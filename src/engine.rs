@@ -20,7 +20,7 @@ use crate::book::Book;
 use crate::eval::{evaluate, Evaluator};
 use crate::rng::Rng;
 use crate::game::{self, Game};
-use crate::search::interest::{CutScore, SearchMode, SearchSettings};
+use crate::search::{SearchMode, SearchSettings};
 use crate::search::limits::Limits;
 use crate::search::strength::{self, Candidate, StrengthLimit};
 use crate::search::tablebase::Syzygy;
@@ -321,19 +321,8 @@ impl Engine {
                 Some(mode) => self.settings.mode = mode,
                 None => send_error(&format!("{name}: unknown mode {c}")),
             },
-            (options::INTEREST_CUT_SCORE, Value::Choice(c)) => match CutScore::from_name(c) {
-                Some(rule) => self.settings.interest.cut_score = rule,
-                None => send_error(&format!("{name}: unknown rule {c}")),
-            },
             (options::INTEREST_COST_SCALE, Value::Int(n)) => self.settings.interest.cost_scale = n as u32,
-            (options::INTEREST_FIRST_LIMIT, Value::Int(n)) => self.settings.interest.first_limit = n as u32,
-            (options::INTEREST_GROWTH, Value::Int(n)) => self.settings.interest.growth_percent = n as u32,
-            (options::INTEREST_STEP, Value::Int(n)) => self.settings.interest.step = n as u32,
-            (options::INTEREST_MIN_COST, Value::Int(n)) => self.settings.interest.min_cost = n as u32,
-            (options::SIMILAR_MOVE_PENALTY, Value::Int(n)) => self.settings.interest.similar_penalty_percent = n as u32,
             (options::SEPARATE_TALLIES, Value::Bool(b)) => self.settings.interest.separate_tallies = b,
-            (options::INTEREST_NULL_MOVE, Value::Int(n)) => self.settings.interest.null_move_percent = n as u32,
-            (options::INTEREST_REVERSE_FUTILITY, Value::Bool(on)) => self.settings.interest.reverse_futility = on,
             (options::INTEREST_SIBLING_SHARE, Value::Int(n)) => self.settings.interest.sibling_share_percent = n as u32,
             (options::INTEREST_CHECK_BONUS, Value::Int(n)) => self.settings.interest.weights.check_bonus = n as i32,
             (options::INTEREST_EVASION_SHARE, Value::Int(n)) => self.settings.interest.weights.evasion_share = n as i32,
@@ -665,7 +654,7 @@ impl Worker {
                 self.shared.searching.store(false, Relaxed);
             }
             Job::Bench(depth, settings) => {
-                let depth = depth.unwrap_or(bench::default_depth(settings.mode));
+                let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
                 let result = bench::run(depth, settings, &self.shared.signals, &mut |_| {});
                 if self.shared.signals.stop.load(Relaxed) {
                     send("info string bench stopped");

@@ -8,8 +8,8 @@ use shakmaty::{san::San, CastlingMode, Move};
 
 use crate::game::Game;
 #[cfg(test)]
-use crate::search::interest::SearchMode;
-use crate::search::interest::SearchSettings;
+use crate::search::SearchMode;
+use crate::search::SearchSettings;
 use crate::search::limits::Limits;
 use crate::search::{Searcher, Signals};
 use crate::tt::TranspositionTable;

@@ -7,14 +7,15 @@ use std::process::ExitCode;
 
 use intrigue::eval::Evaluator;
 use intrigue::game::Game;
-use intrigue::search::interest::{SearchMode, SearchSettings};
+use intrigue::search::{SearchMode, SearchSettings};
 use intrigue::{bench, perft, search::format_score, tune::Fit, uci};
 use shakmaty::{CastlingMode, Position};
 
 const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
        intrigue bench [DEPTH [MODE [Name=Value...]]]  fixed-depth search over the bench positions;
-                                 MODE alphabeta (default) or interest (DEPTH = iterations);
+                                 MODE alphabeta (default) or interest (DEPTH in plies for both);
                                  Name=Value sets a tunable search constant ('intrigue spsa' lists them),
+                                 InterestCostScale, InterestSiblingShare or SeparateTallies,
                                  or UseNNUE=false for the classical evaluation
        intrigue shape [DEPTH [MODE]]  the bench's trees, one row per iteration: nodes, effective
                                  branching factor, PV length, mean ply where lines end, seldepth
@@ -137,6 +138,9 @@ fn set_tunable(settings: &mut SearchSettings, arg: &str) -> Result<(), String> {
         settings.evaluator = Evaluator::using_network(v == intrigue::uci::options::Value::Bool(true));
         return Ok(());
     }
+    if let Some(result) = set_interest_knob(settings, name, value) {
+        return result;
+    }
     let t = intrigue::search::tunables::find(name).ok_or_else(|| format!("no tunable named '{name}' (see 'intrigue spsa')"))?;
     match intrigue::uci::options::validate(t.name, Some(value))? {
         (_, intrigue::uci::options::Value::Int(n)) => *(t.field)(&mut settings.alphabeta) = n as i32,
@@ -145,9 +149,25 @@ fn set_tunable(settings: &mut SearchSettings, arg: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// `Name=Value` for one of interest search's cost knobs (`None`: `name`
+/// is none of them), checked as `setoption` checks the option.
+fn set_interest_knob(settings: &mut SearchSettings, name: &str, value: &str) -> Option<Result<(), String>> {
+    use intrigue::uci::options::{self, Value};
+    let knob = [options::INTEREST_COST_SCALE, options::INTEREST_SIBLING_SHARE, options::SEPARATE_TALLIES]
+        .into_iter()
+        .find(|k| k.eq_ignore_ascii_case(name))?;
+    let interest = &mut settings.interest;
+    Some(options::validate(knob, Some(value)).and_then(|(_, v)| match (knob, v) {
+        (options::INTEREST_COST_SCALE, Value::Int(n)) => Ok(interest.cost_scale = n as u32),
+        (options::INTEREST_SIBLING_SHARE, Value::Int(n)) => Ok(interest.sibling_share_percent = n as u32),
+        (options::SEPARATE_TALLIES, Value::Bool(b)) => Ok(interest.separate_tallies = b),
+        (_, other) => Err(format!("{knob}: unexpected value {other:?}")),
+    }))
+}
+
 fn run_bench(depth: Option<&String>, mode: Option<&String>, overrides: &[String]) -> ExitCode {
     let Some(settings) = settings_for("bench", mode, overrides) else { return ExitCode::from(2) };
-    let Some(depth) = optional_arg(depth, bench::default_depth(settings.mode), |d| (1..=64).contains(d), "bench: depth must be a number in 1..64")
+    let Some(depth) = optional_arg(depth, bench::DEFAULT_DEPTH, |d| (1..=64).contains(d), "bench: depth must be a number in 1..64")
     else {
         return ExitCode::from(2);
     };
@@ -165,7 +185,7 @@ fn run_bench(depth: Option<&String>, mode: Option<&String>, overrides: &[String]
 
 fn run_shape(depth: Option<&String>, mode: Option<&String>) -> ExitCode {
     let Some(settings) = settings_for("shape", mode, &[]) else { return ExitCode::from(2) };
-    let Some(depth) = optional_arg(depth, bench::default_depth(settings.mode), |d| (1..=64).contains(d), "shape: depth must be a number in 1..64")
+    let Some(depth) = optional_arg(depth, bench::DEFAULT_DEPTH, |d| (1..=64).contains(d), "shape: depth must be a number in 1..64")
     else {
         return ExitCode::from(2);
     };

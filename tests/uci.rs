@@ -42,7 +42,7 @@ fn uci_handshake_identifies_and_declares_options() {
         "option name Move Overhead type spin default 10 min 0 max 5000",
         "option name Ponder type check default false",
         "option name SearchMode type combo default AlphaBeta var Interest var AlphaBeta",
-        "option name SeparateTallies type check default true",
+        "option name SeparateTallies type check default false",
         "option name UCI_Chess960 type check default false",
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name OwnBook type check default false",
@@ -359,12 +359,10 @@ fn interest_mode_plays_legal_moves_with_legal_lines() {
         }
         assert_legal_bestmove(&pos, lines.last().unwrap());
     }
-    // A mate in one is found in interest mode too. Under the cost floor
-    // the mate costs what most moves cost and waits its turn in the
-    // alpha-beta order, so how many iterations that takes depends on the
-    // history the earlier searches left: give it time, not a depth.
+    // A mate in one is found in interest mode at depth 1, as in alpha-beta:
+    // the first ply is searched in full.
     e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
-    let lines = e.go("go movetime 200");
+    let lines = e.go("go depth 1");
     assert_eq!(parse_bestmove(lines.last().unwrap()).0, "d1d8");
     // Switching back and forth between games is just an option.
     e.send("setoption name SearchMode value AlphaBeta");
@@ -374,7 +372,7 @@ fn interest_mode_plays_legal_moves_with_legal_lines() {
     assert_legal_bestmove(&Chess::default(), lines.last().unwrap());
     let fen = e.fen();
     expect_one_error(&mut e, "setoption name SearchMode value Minimax", &fen);
-    expect_one_error(&mut e, "setoption name InterestGrowth value -1", &fen);
+    expect_one_error(&mut e, "setoption name InterestSiblingShare value -1", &fen);
 }
 
 /// The `multipv k` lines of the last completed iteration of `lines`.
@@ -397,9 +395,8 @@ fn multipv_reports_distinct_best_lines_in_both_modes() {
     let _cpu = shared_cpu();
     let mut e = Engine::ready();
     e.send("setoption name MultiPV value 3");
-    // Interest mode's "depth" is the iteration: four of them are about as
-    // much search as five plies of alpha-beta.
-    for (mode, go) in [("AlphaBeta", "go depth 5"), ("Interest", "go depth 4")] {
+    // `go depth` is in plies in both modes.
+    for (mode, go) in [("AlphaBeta", "go depth 5"), ("Interest", "go depth 5")] {
         e.send(&format!("setoption name SearchMode value {mode}"));
         for fen in [MIDDLEGAME, KIWIPETE, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"] {
             let pos = pos_from_fen(fen);

@@ -29,7 +29,7 @@
 
 use shakmaty::{Chess, Move, Position};
 
-use super::interest::{SearchMode, Tally};
+use super::budget::Budget;
 use super::limits::Limits;
 use super::{Frame, Outcome, Report, Searcher, DRAW, INFINITY, MATE, MAX_PLY};
 use crate::lab::conspiracy::{caev_choice, Written};
@@ -242,19 +242,13 @@ impl Searcher {
         }
     }
 
-    /// The normal search of a leaf at `ply` with the full window: depth
-    /// `y` in alpha-beta, iteration `y`'s interest limit in interest mode,
-    /// the quiescence search at y = 0.
+    /// The normal search of a leaf at `ply` with the full window, at
+    /// depth `y` by the mode's depth policy (the quiescence search at
+    /// y = 0).
     fn leaf_search(&mut self, pos: &Chess, ply: usize, x: u32, y: u32) -> i32 {
-        match self.settings.mode {
-            SearchMode::AlphaBeta => self.negamax(pos, y as i32, ply, -INFINITY, INFINITY, false),
-            SearchMode::Interest if y == 0 => self.horizon(pos, ply, -INFINITY, INFINITY),
-            SearchMode::Interest => {
-                self.interest_limit = self.settings.interest.limit(y);
-                self.nominal_depth = x + y;
-                self.interest_search(pos, Tally::default(), ply, -INFINITY, INFINITY)
-            }
-        }
+        self.nominal_depth = x + y;
+        let budget = Budget::root(y as i32, pos.turn(), self.policy.tallies);
+        self.negamax(pos, budget, ply, -INFINITY, INFINITY, false)
     }
 }
 

@@ -2,17 +2,21 @@
 //!
 //! The driver owns everything both search modes share — limits, time
 //! management, the stop signals, the transposition table, move ordering
-//! tables, repetition detection and `info` reports — so that switching the
-//! search rule changes nothing else.
+//! tables, repetition detection and `info` reports — and the one tree
+//! walker ([`negamax`]) runs both; the modes differ only in their depth
+//! policy ([`budget`]), so that switching the search rule changes nothing
+//! else.
 
-pub mod alphabeta;
+pub mod budget;
 pub mod conspiracy;
 pub mod correction;
 pub mod forward;
 pub mod interest;
 pub mod limits;
+pub mod negamax;
 pub mod ordering;
 pub mod qsearch;
+pub mod settings;
 pub mod strength;
 pub mod tablebase;
 pub mod time;
@@ -27,7 +31,8 @@ use shakmaty::{Chess, Move, MoveList, Position};
 use crate::eval::pawn_cache::PawnCache;
 use crate::game::{self, Game};
 use crate::tt::{pack_move, unpack_move, Bound, Entry, TranspositionTable};
-use interest::{SearchMode, SearchSettings, Tally};
+use budget::{Budget, DepthPolicy};
+pub use settings::{SearchMode, SearchSettings};
 use limits::Limits;
 use ordering::OrderingTables;
 use time::TimeManager;
@@ -232,16 +237,16 @@ struct Frame {
     /// The side to move is in check here (interest term 10 asks whether
     /// our previous move gave check).
     in_check: bool,
-    /// Alpha-beta: this node's static evaluation (`-INFINITY` in check or
-    /// unknown), so that a child can learn the gain of the move into it
-    /// (forward estimation).
+    /// This node's static evaluation (`-INFINITY` in check or unknown),
+    /// so that a child can learn the gain of the move into it (forward
+    /// estimation).
     static_eval: i32,
-    /// The static eval is better than at our previous move (alpha-beta).
+    /// The static eval is better than at our previous move.
     improving: bool,
-    /// Alpha-beta: the table move (packed) a singularity search at this
-    /// node leaves out, or 0.
+    /// The table move (packed) a singularity search at this node leaves
+    /// out, or 0.
     excluded: u16,
-    /// Alpha-beta: how many moves on the path to this node were extended
+    /// How many moves on the path to this node were extended
     /// two plies; capped so that a line cannot grow without end.
     double_extensions: u8,
 }
@@ -281,10 +286,10 @@ pub struct Searcher {
     lmr_built_for: tunables::AlphaBetaParams,
     /// Which search rule runs, with the interest rule's knobs.
     pub settings: SearchSettings,
-    /// Interest mode: the limit of the iteration in progress, its number
-    /// (the nominal depth of term 15) and the previous iteration's best
-    /// move (term 4, packed).
-    interest_limit: u32,
+    /// How this search pays for moves (from `settings`, set per search).
+    policy: DepthPolicy,
+    /// The iteration in progress (the nominal depth of interest term 15)
+    /// and the previous iteration's best move (term 4, packed).
     nominal_depth: u32,
     previous_best: u16,
     /// 0 for the main thread; Lazy SMP helpers are 1, 2, … and start their
@@ -302,9 +307,6 @@ pub struct Searcher {
     horizons: Horizons,
     /// Forward estimation's bounds on a quiet move's gain, learned in this search.
     gains: Box<forward::GainLearner>,
-    /// Tests only: every move the interest search paid for, in order.
-    #[cfg(test)]
-    pub(crate) trace: Vec<interest::tests::Visit>,
 }
 
 impl Searcher {
@@ -329,8 +331,8 @@ impl Searcher {
             root_move_nodes: Box::new([[0; 64]; 64]),
             lmr,
             lmr_built_for: settings.alphabeta,
+            policy: settings.policy(),
             settings,
-            interest_limit: 0,
             nominal_depth: 0,
             previous_best: 0,
             helper_id: 0,
@@ -341,8 +343,6 @@ impl Searcher {
             tb_hits: 0,
             horizons: Horizons::default(),
             gains: Box::default(),
-            #[cfg(test)]
-            trace: Vec::new(),
         }
     }
 
@@ -662,6 +662,7 @@ impl Searcher {
             self.tt.new_search();
         }
         self.tables.new_search();
+        self.policy = self.settings.policy();
         if self.lmr_built_for != self.settings.alphabeta {
             self.lmr = lmr_table(&self.settings.alphabeta);
             self.lmr_built_for = self.settings.alphabeta;
@@ -705,13 +706,10 @@ impl Searcher {
         } else {
             (-INFINITY, INFINITY)
         };
-        self.interest_limit = self.settings.interest.limit(depth as u32);
         self.nominal_depth = depth as u32;
+        let budget = Budget::root(depth, root.turn(), self.policy.tallies);
         loop {
-            let score = match self.settings.mode {
-                SearchMode::AlphaBeta => self.negamax(root, depth, 0, alpha, beta, false),
-                SearchMode::Interest => self.interest_search(root, Tally::default(), 0, alpha, beta),
-            };
+            let score = self.negamax(root, budget, 0, alpha, beta, false);
             if self.stopped {
                 return score;
             }

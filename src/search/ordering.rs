@@ -1,9 +1,8 @@
-//! Move-ordering tables, shared in spirit with interest search: the same
-//! facts that order alpha-beta's moves are interest terms 5 (killer),
-//! 6 (best reply) and 17 (best non-capture). The best follow-on (term 7)
-//! is learnt and read by interest search alone: ranked after the best
-//! reply in alpha-beta's order it lost 19 Elo (stop 30,
-//! `docs/measurements.md`), so alpha-beta does not write it either.
+//! Move-ordering tables, shared with interest search: the same facts that
+//! order the walker's moves are interest terms 5 (killer), 6 (best reply)
+//! and 17 (best non-capture). The best follow-on (term 7) is learnt in
+//! both modes but read only by the interest terms: ranked after the best
+//! reply in the move order it lost 19 Elo (docs/measurements.md).
 //!
 //! Moves are stored packed (`tt::pack_move`), so an empty slot is 0 and a
 //! table never holds a move that is illegal by construction: it is only

@@ -4,7 +4,7 @@
 
 use shakmaty::{Chess, Position};
 
-use super::alphabeta::{mvv_lva, refined_eval, MovePicker};
+use super::negamax::{mvv_lva, refined_eval, MovePicker};
 use super::{score_to_tt, table_cutoff, Searcher, DRAW, MATE, MAX_PLY};
 use crate::tt::{pack_move, Bound};
 use crate::eval::{piece_value, see::see};

@@ -20,7 +20,7 @@
 use shakmaty::Move;
 
 use crate::rng::Rng;
-use crate::search::interest::SearchMode;
+use crate::search::SearchMode;
 
 pub const MIN_ELO: u32 = 1350;
 pub const MAX_ELO: u32 = 2850;

@@ -9,7 +9,8 @@ use vampirc_uci::{UciMessage, UciOptionConfig};
 use crate::book::BUNDLED_NAME;
 use crate::search::conspiracy::{self, ConspiracySettings};
 use crate::search::forward::ForwardSettings;
-use crate::search::interest::{CutScore, InterestParams, SearchMode};
+use crate::search::interest::InterestParams;
+use crate::search::SearchMode;
 use crate::search::tunables::TUNABLES;
 use crate::search::strength::{MAX_ELO, MIN_ELO};
 use crate::search::MAX_MULTI_PV;
@@ -62,26 +63,17 @@ pub const BOOK_FILE: &str = "BookFile";
 pub const BEST_BOOK_MOVE: &str = "BestBookMove";
 pub const SEARCH_MODE: &str = "SearchMode";
 pub const INTEREST_COST_SCALE: &str = "InterestCostScale";
-pub const INTEREST_FIRST_LIMIT: &str = "InterestFirstLimit";
-pub const INTEREST_GROWTH: &str = "InterestGrowth";
-pub const INTEREST_STEP: &str = "InterestStep";
-pub const INTEREST_MIN_COST: &str = "InterestMinCost";
-pub const SIMILAR_MOVE_PENALTY: &str = "SimilarMovePenalty";
 pub const SEPARATE_TALLIES: &str = "SeparateTallies";
-pub const INTEREST_NULL_MOVE: &str = "InterestNullMove";
-pub const INTEREST_REVERSE_FUTILITY: &str = "InterestReverseFutility";
 pub const INTEREST_CHECK_BONUS: &str = "InterestCheckBonus";
 pub const INTEREST_SIBLING_SHARE: &str = "InterestSiblingShare";
 pub const INTEREST_EVASION_SHARE: &str = "InterestEvasionShare";
 pub const INTEREST_TERM_WEIGHT: &str = "InterestTermWeight";
-pub const INTEREST_CUT_SCORE: &str = "InterestCutScore";
 pub const FORWARD_ESTIMATION: &str = "ForwardEstimation";
 pub const FE_DELTA: &str = "FEDelta";
 pub const CONSPIRACY_DEPTH: &str = "ConspiracyDepth";
 pub const CONSPIRACY_RANGE: &str = "ConspiracyRange";
 pub const CONSPIRACY_STEP: &str = "ConspiracyStep";
 const MODE_CHOICES: [&str; 2] = [SearchMode::ALL[0].name(), SearchMode::ALL[1].name()];
-const CUT_SCORE_CHOICES: [&str; 4] = [CutScore::ALL[0].name(), CutScore::ALL[1].name(), CutScore::ALL[2].name(), CutScore::ALL[3].name()];
 
 /// Up to four search threads per CPU, as the issue asks; more only adds
 /// contention.
@@ -122,20 +114,12 @@ pub fn table() -> Vec<Spec> {
                 choices: &MODE_CHOICES,
             },
         },
-        Spec { name: INTEREST_COST_SCALE, kind: spin(interest.cost_scale, 100, 1_000_000) },
-        Spec { name: INTEREST_FIRST_LIMIT, kind: spin(interest.first_limit, 1, 10_000_000) },
-        Spec { name: INTEREST_GROWTH, kind: spin(interest.growth_percent, 0, 400) },
-        Spec { name: INTEREST_STEP, kind: spin(interest.step, 0, 100_000) },
-        Spec { name: INTEREST_MIN_COST, kind: spin(interest.min_cost, 0, 100_000) },
-        Spec { name: SIMILAR_MOVE_PENALTY, kind: spin(interest.similar_penalty_percent, 0, 1000) },
+        Spec { name: INTEREST_COST_SCALE, kind: spin(interest.cost_scale, 1, 10_000) },
         Spec { name: SEPARATE_TALLIES, kind: Kind::Check { default: interest.separate_tallies } },
-        Spec { name: INTEREST_NULL_MOVE, kind: spin(interest.null_move_percent, 0, 100) },
-        Spec { name: INTEREST_REVERSE_FUTILITY, kind: Kind::Check { default: interest.reverse_futility } },
         Spec { name: INTEREST_SIBLING_SHARE, kind: spin(interest.sibling_share_percent, 0, 100) },
         Spec { name: INTEREST_CHECK_BONUS, kind: spin(interest.weights.check_bonus as u32, 0, 1000) },
         Spec { name: INTEREST_EVASION_SHARE, kind: spin(interest.weights.evasion_share as u32, 0, 10_000) },
         Spec { name: INTEREST_TERM_WEIGHT, kind: spin(interest.weights.term_percent as u32, 0, 400) },
-        Spec { name: INTEREST_CUT_SCORE, kind: Kind::Combo { default: interest.cut_score.name(), choices: &CUT_SCORE_CHOICES } },
         Spec { name: FORWARD_ESTIMATION, kind: Kind::Check { default: forward.enabled } },
         Spec { name: FE_DELTA, kind: spin(forward.delta_percent as u32, 10, 100) },
         // Odd depths pass the range check and are refused by the engine.
@@ -214,7 +198,7 @@ mod tests {
         assert!(lines.contains(&"option name Ponder type check default false".to_string()));
         let mode = format!("option name SearchMode type combo default {} var Interest var AlphaBeta", SearchMode::default().name());
         assert!(lines.contains(&mode), "{lines:?}");
-        assert!(lines.contains(&"option name SeparateTallies type check default true".to_string()));
+        assert!(lines.contains(&"option name SeparateTallies type check default false".to_string()));
         assert!(lines.contains(&"option name BookFile type string default <bundled>".to_string()), "{lines:?}");
         assert!(lines.contains(&"option name ForwardEstimation type check default false".to_string()));
         assert!(lines.contains(&"option name FEDelta type spin default 100 min 10 max 100".to_string()));
@@ -225,7 +209,7 @@ mod tests {
     fn combo_values_are_checked_against_their_choices() {
         assert_eq!(validate("searchmode", Some("alphabeta")).unwrap().1, Value::Choice(SearchMode::AlphaBeta.name()));
         assert!(validate("SearchMode", Some("Minimax")).unwrap_err().contains("not one of Interest, AlphaBeta"));
-        assert!(validate("InterestGrowth", Some("401")).unwrap_err().contains("out of range"));
+        assert!(validate("InterestSiblingShare", Some("101")).unwrap_err().contains("out of range"));
     }
 
     #[test]

@@ -1,4 +1,7 @@
-//! Alpha-beta: negamax, fail-soft, principal variation search.
+//! The tree walker of both search modes: negamax, fail-soft, principal
+//! variation search. What the modes differ in — how a move is paid for —
+//! is the depth policy's ([`super::budget`]); everything here reads only
+//! the node's draft.
 //!
 //! Bound semantics follow the reference text: with the window
 //! (alpha0, beta), a returned `score` with `alpha0 < score < beta` is
@@ -11,6 +14,8 @@
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Position, Role};
 
+use super::budget::{Budget, CostModel, PLY};
+use super::interest::terms;
 use super::ordering::is_quiet;
 use super::{score_from_tt, score_to_tt, table_cutoff, Searcher, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::eval::{piece_value, see::see};
@@ -82,6 +87,12 @@ impl MovePicker {
             }
         }
         self.select()
+    }
+
+    /// The moves generated so far (all of the node's once the table move
+    /// is out; none before).
+    pub fn generated(&self) -> &[Move] {
+        &self.moves
     }
 
     /// The node has no legal move at all (mate or stalemate).
@@ -201,18 +212,22 @@ impl Searcher {
         ply >= 1 && self.stack[ply - 1].moved.is_none()
     }
 
-    /// Negamax alpha-beta with PVS. `cut_node` is the predicted node kind
+    /// Negamax alpha-beta with PVS. `budget` is what each side may still
+    /// spend below this node; its draft for the side to move is the
+    /// depth every mechanism reads. `cut_node` is the predicted node kind
     /// for non-PV nodes (true: Cut, false: All).
     pub(crate) fn negamax(
         &mut self,
         pos: &Chess,
-        depth: i32,
+        budget: Budget,
         ply: usize,
         mut alpha: i32,
         beta: i32,
         cut_node: bool,
     ) -> i32 {
         self.pv_len[ply] = ply;
+        let side = pos.turn();
+        let depth = budget.draft(side);
         if depth <= 0 {
             return self.horizon(pos, ply, alpha, beta);
         }
@@ -223,6 +238,7 @@ impl Searcher {
         let pv_node = beta - alpha > 1;
         let alpha0 = alpha;
         let in_check = pos.is_check();
+        self.stack[ply].in_check = in_check;
         let key = self.current_key();
         // A singularity search asks about this node without its table
         // move: the table's score and the tablebase answer another question.
@@ -245,7 +261,7 @@ impl Searcher {
         }
         // Internal iterative reduction: with no table move this node was
         // never searched, so ordering is poor; spend one ply less on it.
-        let depth = if depth >= 4 && tt_move == 0 && !in_check { depth - 1 } else { depth };
+        let (budget, depth) = if depth >= 4 && tt_move == 0 && !in_check { (budget.clipped(side, depth - 1), depth - 1) } else { (budget, depth) };
         let static_eval = self.static_eval(pos, in_check, entry);
         self.stack[ply].static_eval = static_eval;
         if self.settings.forward.enabled && !root {
@@ -273,7 +289,7 @@ impl Searcher {
             }
             // Null move: if passing still fails high, a real move will too.
             if depth >= 3 && eval >= beta && !self.follows_null_move(ply) && has_non_pawn_material(pos) {
-                if let Some(score) = self.null_move(pos, depth, ply, beta, cut_node) {
+                if let Some(score) = self.null_move(pos, budget, ply, beta, cut_node) {
                     return score;
                 }
                 if self.stopped {
@@ -290,7 +306,7 @@ impl Searcher {
         if let Some(e) = entry.filter(|e| !root && excluded == 0 && self.is_singular_candidate(e, depth, ply)) {
             let tt_score = score_from_tt(e.score, ply);
             let singular_beta = tt_score - params.singular_margin * depth;
-            let score = self.without_table_move(pos, depth, ply, singular_beta, cut_node, tt_move);
+            let score = self.without_table_move(pos, budget, ply, singular_beta, cut_node, tt_move);
             if self.stopped {
                 return 0;
             }
@@ -319,6 +335,10 @@ impl Searcher {
         let mut best_move: Option<Move> = None;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut searched = 0usize;
+        // Interest mode: the node's facts for the terms, once a move needs
+        // a price, and what its moves have cost so far.
+        let mut interest_node: Option<terms::Node> = None;
+        let mut spent_here = 0;
         while let Some((m, order)) = picker.pick(|| pos.legal_moves(), |m| self.order_score(pos, m, tt_move, ply)) {
             if excluded != 0 && pack_move(m) == excluded {
                 continue;
@@ -341,20 +361,39 @@ impl Searcher {
             let child_key = self.announce(pos, m);
             self.enter(pos, m, &child, ply, child_key);
             let extension = if tt_extension != 0 && pack_move(m) == tt_move { tt_extension } else { gives_check as i32 };
-            let new_depth = depth - 1 + extension;
+            // The move's base cost: one ply, less its extension.
+            let base = PLY * (1 - extension);
+            let full = budget.pay(side, base);
             self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions + (extension == 2) as u8;
             let nodes_before = self.nodes;
             let score = if searched == 0 {
-                -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, !pv_node && !cut_node)
+                spent_here += PLY;
+                -self.negamax(&child, full, ply + 1, -beta, -alpha, !pv_node && !cut_node)
             } else {
-                let reduction = self.reduction(depth, searched, quiet, in_check, gives_check, pv_node, cut_node, ply, m, pos);
+                let surcharge = match self.policy.costs {
+                    CostModel::LateMoveTable => {
+                        PLY * self.reduction(depth, searched, quiet, in_check, gives_check, pv_node, cut_node, ply, m, pos)
+                    }
+                    CostModel::Interest if !quiet => {
+                        spent_here += PLY;
+                        0
+                    }
+                    CostModel::Interest => {
+                        let node = interest_node.get_or_insert_with(|| self.interest_node(pos, picker.generated(), tt_move, ply));
+                        let cost = self.interest_cost(pos, node, m);
+                        spent_here += cost;
+                        self.settings.interest.surcharge(cost, spent_here - cost, depth)
+                    }
+                };
                 let child_cut = if pv_node { true } else { !cut_node };
-                let mut s = -self.negamax(&child, new_depth - reduction, ply + 1, -alpha - 1, -alpha, child_cut);
-                if s > alpha && reduction > 0 {
-                    s = -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha, !child_cut);
+                let mut s = -self.negamax(&child, budget.pay(side, base + surcharge), ply + 1, -alpha - 1, -alpha, child_cut);
+                // Verification: a move that paid a surcharge and beats
+                // alpha is searched again at its base cost.
+                if s > alpha && surcharge > 0 {
+                    s = -self.negamax(&child, full, ply + 1, -alpha - 1, -alpha, !child_cut);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, false);
+                    s = -self.negamax(&child, full, ply + 1, -beta, -alpha, false);
                 }
                 s
             };
@@ -382,9 +421,8 @@ impl Searcher {
                         if quiet {
                             let (previous, _) = self.earlier_moves(ply);
                             let turn = pos.turn();
-                            // The follow-up table is left alone: only
-                            // interest search reads it.
-                            self.tables.reward_quiet(turn, ply, depth, m, &quiets_tried, previous, None);
+                            let (_, own_previous) = self.earlier_moves(ply);
+                            self.tables.reward_quiet(turn, ply, depth, m, &quiets_tried, previous, own_previous);
                         }
                         break;
                     }
@@ -444,9 +482,10 @@ impl Searcher {
 
     /// The node searched at half depth with a null window at `singular_beta`
     /// and its table move left out.
-    fn without_table_move(&mut self, pos: &Chess, depth: i32, ply: usize, singular_beta: i32, cut_node: bool, tt_move: u16) -> i32 {
+    fn without_table_move(&mut self, pos: &Chess, budget: Budget, ply: usize, singular_beta: i32, cut_node: bool, tt_move: u16) -> i32 {
+        let depth = budget.draft(pos.turn());
         self.stack[ply].excluded = tt_move;
-        let score = self.negamax(pos, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, cut_node);
+        let score = self.negamax(pos, budget.clipped(pos.turn(), (depth - 1) / 2), ply, singular_beta - 1, singular_beta, cut_node);
         self.stack[ply].excluded = 0;
         // The inner search may have left its own line in the node's PV slot.
         self.pv_len[ply] = ply;
@@ -454,13 +493,17 @@ impl Searcher {
     }
 
     /// Tries a null move; `Some(score)` when it proves a fail-high.
-    fn null_move(&mut self, pos: &Chess, depth: i32, ply: usize, beta: i32, cut_node: bool) -> Option<i32> {
+    /// The reply search is clipped for both sides: charged to the passer
+    /// alone, a separate tally would leave the opponent its whole budget
+    /// and the test would be as deep as the node.
+    fn null_move(&mut self, pos: &Chess, budget: Budget, ply: usize, beta: i32, cut_node: bool) -> Option<i32> {
         let null = pos.clone().swap_turn().ok()?;
         let p = self.settings.alphabeta;
+        let depth = budget.draft(pos.turn());
         let r = p.nmp_base + depth / p.nmp_divisor.max(1);
         self.enter_null(pos, &null, ply);
         self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
-        let score = -self.negamax(&null, depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node);
+        let score = -self.negamax(&null, budget.clipped(null.turn(), depth - 1 - r), ply + 1, -beta, -beta + 1, !cut_node);
         self.unmake();
         if self.stopped {
             return None;
@@ -577,7 +620,8 @@ mod tests {
         let (mut s, game) = crate::search::searcher_at_root(fen);
         let pos = game.position().clone();
         let m = table_move.parse::<shakmaty::uci::UciMove>().unwrap().to_move(&pos).unwrap();
-        s.without_table_move(&pos, depth, 1, singular_beta, false, pack_move(m))
+        let budget = Budget::root(depth, pos.turn(), crate::search::budget::Tallies::Shared);
+        s.without_table_move(&pos, budget, 1, singular_beta, false, pack_move(m))
     }
 
     #[test]
@@ -599,7 +643,8 @@ mod tests {
             let m = "f1b5".parse::<shakmaty::uci::UciMove>().unwrap().to_move(&pos).unwrap();
             s.tt.store(s.current_key(), pack_move(m), score, 0, 20, bound);
             assert!(!s.tables.is_killer(1, m));
-            let got = s.negamax(&pos, 5, 1, -1, 0, true);
+            let budget = Budget::root(5, pos.turn(), crate::search::budget::Tallies::Shared);
+            let got = s.negamax(&pos, budget, 1, -1, 0, true);
             assert_eq!(got, score, "the table's bound settles the node");
             assert_eq!(s.tables.is_killer(1, m), rewarded, "{bound:?}");
             assert_eq!(s.tables.history(pos.turn(), m) > 0, rewarded, "{bound:?}");
