@@ -178,6 +178,24 @@ mod tests {
     }
 
     #[test]
+    fn interest_search_finds_capture_sacrifices() {
+        // WAC.063 (Nxf7) and WAC.090 (Nxg7): each gives a knight for a
+        // pawn. With captures priced by their static exchange (about three
+        // plies of surcharge), the first played a3a4 in 200k nodes.
+        for (fen, best) in [
+            ("r1brnbk1/ppq2pp1/4p2p/4N3/3P4/P1PB1Q2/3B1PPP/R3R1K1 w - - 0 1", "e5f7"),
+            ("3qrrk1/1pp2pp1/1p2bn1p/5N2/2P5/P1P3B1/1P4PP/2Q1RRK1 w - - 0 1", "f5g7"),
+        ] {
+            let game = Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap();
+            let mut s = Searcher::new(Arc::new(TranspositionTable::new(16)), Arc::new(Signals::default()));
+            s.settings = SearchSettings { mode: SearchMode::Interest, ..SearchSettings::default() };
+            let limits = Limits { nodes: Some(200_000), ..Limits::default() };
+            let found = s.think(&game, &limits, 0, Instant::now(), &mut |_| {}).best.unwrap();
+            assert_eq!(found.to_uci(shakmaty::CastlingMode::Standard).to_string(), best, "{fen}");
+        }
+    }
+
+    #[test]
     fn interest_search_charges_its_nodes_to_the_root_moves() {
         // Uncharged, the best move's share of the nodes read 0 and the
         // time manager doubled the soft limit on every move.
