@@ -20,6 +20,7 @@ use crate::book::Book;
 use crate::eval::{evaluate, Evaluator};
 use crate::rng::Rng;
 use crate::game::{self, Game};
+use crate::search::interest::Plausibility;
 use crate::search::{SearchMode, SearchSettings};
 use crate::search::limits::Limits;
 use crate::search::strength::{self, Candidate, StrengthLimit};
@@ -327,6 +328,13 @@ impl Engine {
             (options::INTEREST_CHECK_BONUS, Value::Int(n)) => self.settings.interest.weights.check_bonus = n as i32,
             (options::INTEREST_EVASION_SHARE, Value::Int(n)) => self.settings.interest.weights.evasion_share = n as i32,
             (options::INTEREST_TERM_WEIGHT, Value::Int(n)) => self.settings.interest.weights.term_percent = n as i32,
+            (options::INTEREST_MODEL, Value::Choice(c)) => match Plausibility::from_name(c) {
+                Some(model) => self.settings.interest.plausibility = model,
+                None => send_error(&format!("{name}: unknown model {c}")),
+            },
+            (options::INTEREST_LEARNED_SHARE, Value::Int(n)) => self.settings.interest.learned_percent = n as u32,
+            (options::LATE_MOVE_REDUCTIONS, Value::Bool(on)) => self.settings.late.reductions = on,
+            (options::LATE_MOVE_PRUNING, Value::Bool(on)) => self.settings.late.pruning = on,
             (options::FORWARD_ESTIMATION, Value::Bool(on)) => self.settings.forward.enabled = on,
             (options::FE_DELTA, Value::Int(n)) => self.settings.forward.delta_percent = n as i32,
             (options::CONSPIRACY_DEPTH, Value::Int(n)) => {

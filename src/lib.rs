@@ -8,6 +8,7 @@ pub mod engine;
 pub mod epd;
 pub mod eval;
 pub mod game;
+pub mod interest_fit;
 pub mod label;
 pub mod lab;
 pub mod perft;

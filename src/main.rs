@@ -15,7 +15,8 @@ const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
        intrigue bench [DEPTH [MODE [Name=Value...]]]  fixed-depth search over the bench positions;
                                  MODE alphabeta (default) or interest (DEPTH in plies for both);
                                  Name=Value sets a tunable search constant ('intrigue spsa' lists them),
-                                 InterestCostScale, InterestSiblingShare or SeparateTallies,
+                                 InterestCostScale, InterestSiblingShare, SeparateTallies, InterestModel,
+                                 InterestLearnedShare, LateMoveReductions or LateMovePruning,
                                  or UseNNUE=false for the classical evaluation
        intrigue shape [DEPTH [MODE]]  the bench's trees, one row per iteration: nodes, effective
                                  branching factor, PV length, mean ply where lines end, seldepth
@@ -36,6 +37,11 @@ const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
        intrigue book build SOURCE OUT.bin   build a Polyglot book from a text file of opening lines
        intrigue book epd SOURCE OUT.epd [PLIES]  an opening set: each line's position after PLIES plies
        intrigue book show [FILE] [FEN]  the moves a Polyglot book has for a position
+       intrigue interest data OPENINGS GAMES NODES [MODE [THREADS [Name=Value...]]]  self-play
+                                 games (80 plies, NODES a move) logging each deep node's quiet moves
+                                 and its best, one line per node, for 'interest fit'
+       intrigue interest fit DATA [L2]  fit learned interest's weights (conditional logit, L2
+                                 default 0.0001); prints held-out cross-entropy against the hand-set terms
        intrigue spsa             the tunable search constants as OpenBench SPSA input
        intrigue lab forward-estimation|conspiracy [OPTIONS]  the papers' experiments on random
                                  game trees (docs/lab.md; 'intrigue lab' lists the options)";
@@ -61,6 +67,7 @@ fn main() -> ExitCode {
         Some("train") => run_train(&args[1..]),
         Some("book") => run_book(&args[1..]),
         Some("lab") => run_lab(&args[1..]),
+        Some("interest") => run_interest(&args[1..]),
         Some("spsa") => {
             for line in intrigue::search::tunables::spsa_lines() {
                 println!("{line}");
@@ -153,7 +160,15 @@ fn set_tunable(settings: &mut SearchSettings, arg: &str) -> Result<(), String> {
 /// is none of them), checked as `setoption` checks the option.
 fn set_interest_knob(settings: &mut SearchSettings, name: &str, value: &str) -> Option<Result<(), String>> {
     use intrigue::uci::options::{self, Value};
-    let knob = [options::INTEREST_COST_SCALE, options::INTEREST_SIBLING_SHARE, options::SEPARATE_TALLIES]
+    let knob = [
+        options::INTEREST_COST_SCALE,
+        options::INTEREST_SIBLING_SHARE,
+        options::SEPARATE_TALLIES,
+        options::INTEREST_MODEL,
+        options::INTEREST_LEARNED_SHARE,
+        options::LATE_MOVE_REDUCTIONS,
+        options::LATE_MOVE_PRUNING,
+    ]
         .into_iter()
         .find(|k| k.eq_ignore_ascii_case(name))?;
     let interest = &mut settings.interest;
@@ -161,6 +176,13 @@ fn set_interest_knob(settings: &mut SearchSettings, name: &str, value: &str) -> 
         (options::INTEREST_COST_SCALE, Value::Int(n)) => Ok(interest.cost_scale = n as u32),
         (options::INTEREST_SIBLING_SHARE, Value::Int(n)) => Ok(interest.sibling_share_percent = n as u32),
         (options::SEPARATE_TALLIES, Value::Bool(b)) => Ok(interest.separate_tallies = b),
+        (options::INTEREST_MODEL, Value::Choice(c)) => {
+            interest.plausibility = intrigue::search::interest::Plausibility::from_name(c).ok_or(format!("{knob}: unknown model {c}"))?;
+            Ok(())
+        }
+        (options::INTEREST_LEARNED_SHARE, Value::Int(n)) => Ok(interest.learned_percent = n as u32),
+        (options::LATE_MOVE_REDUCTIONS, Value::Bool(b)) => Ok(settings.late.reductions = b),
+        (options::LATE_MOVE_PRUNING, Value::Bool(b)) => Ok(settings.late.pruning = b),
         (_, other) => Err(format!("{knob}: unexpected value {other:?}")),
     }))
 }
@@ -449,6 +471,49 @@ fn run_train(args: &[String]) -> ExitCode {
     }
     eprintln!("wrote {out}");
     ExitCode::SUCCESS
+}
+
+/// `intrigue interest data …` and `intrigue interest fit …`.
+fn run_interest(args: &[String]) -> ExitCode {
+    match args.first().map(String::as_str) {
+        Some("data") if args.len() >= 4 => {
+            let (Ok(games), Ok(nodes)) = (args[2].parse::<usize>(), args[3].parse::<u64>()) else {
+                eprintln!("interest data: GAMES and NODES must be numbers\n{USAGE}");
+                return ExitCode::from(2);
+            };
+            let Some(settings) = settings_for("interest data", args.get(4), args.get(6..).unwrap_or_default()) else {
+                return ExitCode::from(2);
+            };
+            let Some(threads) = optional_arg(args.get(5), 1usize, |t| (1..=256).contains(t), "interest data: THREADS must be 1..256") else {
+                return ExitCode::from(2);
+            };
+            let Some(text) = read_file("interest data", &args[1]) else { return ExitCode::from(2) };
+            let openings = intrigue::datagen::read_openings(&text);
+            let choices = intrigue::interest_fit::gather(&openings, games, nodes, settings, threads);
+            for c in &choices {
+                println!("{}", intrigue::interest_fit::to_line(c));
+            }
+            eprintln!("interest data: {} choices from {games} games", choices.len());
+            ExitCode::SUCCESS
+        }
+        Some("fit") if args.len() >= 2 => {
+            let Some(l2) = optional_arg(args.get(2), 1e-4f64, |l| (0.0..1.0).contains(l), "interest fit: L2 must be in 0..1") else {
+                return ExitCode::from(2);
+            };
+            let Some(text) = read_file("interest fit", &args[1]) else { return ExitCode::from(2) };
+            let choices: Vec<_> = text.lines().filter_map(intrigue::interest_fit::from_line).collect();
+            if choices.len() < 10 {
+                eprintln!("interest fit: {} readable choices in {}; too few to fit", choices.len(), args[1]);
+                return ExitCode::from(2);
+            }
+            print!("{}", intrigue::interest_fit::report(&intrigue::interest_fit::fit(&choices, l2)));
+            ExitCode::SUCCESS
+        }
+        _ => {
+            eprintln!("interest: 'data OPENINGS GAMES NODES [MODE [THREADS]]' or 'fit DATA [L2]'\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn run_datagen(args: &[String]) -> ExitCode {

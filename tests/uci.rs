@@ -43,6 +43,9 @@ fn uci_handshake_identifies_and_declares_options() {
         "option name Ponder type check default false",
         "option name SearchMode type combo default AlphaBeta var Interest var AlphaBeta",
         "option name SeparateTallies type check default false",
+        "option name InterestModel type combo default Terms var Terms var Learned",
+        "option name LateMoveReductions type check default true",
+        "option name LateMovePruning type check default true",
         "option name UCI_Chess960 type check default false",
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name OwnBook type check default false",
@@ -912,6 +915,33 @@ fn tunable_search_constants_are_uci_options_that_steer_the_search() {
     let fen = e.fen();
     expect_one_error(&mut e, "setoption name NmpBase value 7", &fen);
     assert_eq!(uci_bench_nodes(&mut e, 6), default, "a rejected value changes nothing");
+}
+
+#[test]
+fn late_move_switches_and_the_interest_model_steer_the_search() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    let default = uci_bench_nodes(&mut e, 6);
+    e.send("setoption name LateMoveReductions value false");
+    let unreduced = uci_bench_nodes(&mut e, 6);
+    assert!(unreduced > default, "without reductions more nodes: {unreduced} vs {default}");
+    e.send("setoption name LateMovePruning value false");
+    let plain = uci_bench_nodes(&mut e, 6);
+    assert!(plain > unreduced, "without late-move pruning more still: {plain} vs {unreduced}");
+    e.send("setoption name LateMoveReductions value true");
+    e.send("setoption name LateMovePruning value true");
+    assert_eq!(uci_bench_nodes(&mut e, 6), default, "switching both back restores the search");
+
+    e.send("setoption name SearchMode value Interest");
+    let terms = uci_bench_nodes(&mut e, 6);
+    e.send("setoption name InterestModel value Learned");
+    let learned = uci_bench_nodes(&mut e, 6);
+    assert_ne!(learned, terms, "the learned weights price moves otherwise");
+    let fen = e.fen();
+    expect_one_error(&mut e, "setoption name InterestModel value Neural", &fen);
+    assert_eq!(uci_bench_nodes(&mut e, 6), learned, "a rejected model changes nothing");
+    e.send("setoption name InterestLearnedShare value 0");
+    assert_ne!(uci_bench_nodes(&mut e, 6), learned, "the share tempers the fit");
 }
 
 fn final_evaluation(e: &mut Engine) -> i64 {

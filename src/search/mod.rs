@@ -300,6 +300,9 @@ pub struct Searcher {
     pawn_cache: Box<PawnCache>,
     /// What alpha-beta's searches said the eval gets wrong, by pawn structure.
     correction: correction::CorrectionHistory,
+    /// The choices of deep nodes, kept only while `intrigue interest data`
+    /// gathers them for the fit of learned interest.
+    pub choice_log: Option<Vec<interest::learned::Choice>>,
     /// Syzygy tables, when `SyzygyPath` names some; shared by all threads.
     pub tablebase: Option<Arc<tablebase::Syzygy>>,
     /// Successful tablebase probes in this search.
@@ -339,6 +342,7 @@ impl Searcher {
             node_sink: None,
             pawn_cache: Box::default(),
             correction: correction::CorrectionHistory::default(),
+            choice_log: None,
             tablebase: None,
             tb_hits: 0,
             horizons: Horizons::default(),

@@ -169,7 +169,7 @@ pub(super) fn has_non_pawn_material(pos: &Chess) -> bool {
 }
 
 impl Searcher {
-    fn order_score(&self, pos: &Chess, m: Move, tt_move: u16, ply: usize) -> i32 {
+    pub(super) fn order_score(&self, pos: &Chess, m: Move, tt_move: u16, ply: usize) -> i32 {
         if pack_move(m) == tt_move {
             return TT_MOVE;
         }
@@ -339,7 +339,9 @@ impl Searcher {
         // a price, and what its moves have cost so far.
         let mut interest_node: Option<terms::Node> = None;
         let mut spent_here = 0;
+        let mut place = 0;
         while let Some((m, order)) = picker.pick(|| pos.legal_moves(), |m| self.order_score(pos, m, tt_move, ply)) {
+            place += 1;
             if excluded != 0 && pack_move(m) == excluded {
                 continue;
             }
@@ -350,7 +352,7 @@ impl Searcher {
             // Prune only moves that do not give check: a quiet check can
             // be the mate the static eval knows nothing about.
             if !root && !in_check && !gives_check && best > -MATE_BOUND && searched > 0 {
-                let late_quiet = quiet && depth <= 4 && quiets_tried.len() as i32 > (params.lmp_base + depth * depth) / (2 - improving as i32);
+                let late_quiet = quiet && self.settings.late.pruning && depth <= 4 && quiets_tried.len() as i32 > (params.lmp_base + depth * depth) / (2 - improving as i32);
                 let futile = quiet && !pv_node && depth <= 3 && eval + params.futility_margin * depth + params.futility_base <= alpha;
                 let losing_capture = !quiet && order < 0 && depth <= 4 && see(pos, m) < -params.see_margin * depth;
                 if late_quiet || futile || losing_capture || (quiet && hangs_material(pos, m, depth, params.quiet_see_margin)) {
@@ -380,7 +382,7 @@ impl Searcher {
                     }
                     CostModel::Interest => {
                         let node = interest_node.get_or_insert_with(|| self.interest_node(pos, picker.generated(), tt_move, ply));
-                        let cost = self.interest_cost(pos, node, m);
+                        let cost = self.interest_cost(pos, node, m, place - 1);
                         spent_here += cost;
                         self.settings.interest.surcharge(cost, spent_here - cost, depth)
                     }
@@ -419,6 +421,7 @@ impl Searcher {
                     }
                     if score >= beta {
                         if quiet {
+                            self.record_choice(pos, ply, depth, tt_move, m);
                             let (previous, _) = self.earlier_moves(ply);
                             let turn = pos.turn();
                             let (_, own_previous) = self.earlier_moves(ply);
@@ -439,6 +442,9 @@ impl Searcher {
             return best;
         }
         let bound = Bound::classify(best, alpha0, beta);
+        if bound == Bound::Exact && best_move.is_some_and(is_quiet) {
+            self.record_choice(pos, ply, depth, tt_move, best_move.expect("checked"));
+        }
         if !in_check && best_move.map_or(true, is_quiet) && best.abs() < MATE_BOUND {
             self.correction.update(pos, depth, bound, best, corrected);
         }
@@ -526,7 +532,7 @@ impl Searcher {
         m: Move,
         pos: &Chess,
     ) -> i32 {
-        if depth < 3 || !quiet || in_check || gives_check {
+        if depth < 3 || !quiet || in_check || gives_check || !self.settings.late.reductions {
             return 0;
         }
         let mut r = self.lmr[(depth as usize).min(63)][searched.min(63)];

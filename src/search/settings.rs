@@ -44,6 +44,26 @@ pub struct SearchSettings {
     pub conspiracy: super::conspiracy::ConspiracySettings,
     /// Which static evaluation both modes read.
     pub evaluator: crate::eval::Evaluator,
+    /// Alpha-beta's late-move tools, on or off.
+    pub late: LateMoves,
+}
+
+/// Alpha-beta's two late-move tools (UCI `LateMoveReductions`,
+/// `LateMovePruning`). With both off, AlphaBeta mode is the plainer
+/// alpha-beta of the article's table, whose rows measure interest search
+/// against a search that does not already spend less on late moves.
+/// Interest mode prices late moves by interest, so only the pruning
+/// switch reaches it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LateMoves {
+    pub reductions: bool,
+    pub pruning: bool,
+}
+
+impl Default for LateMoves {
+    fn default() -> Self {
+        LateMoves { reductions: true, pruning: true }
+    }
 }
 
 impl SearchSettings {

@@ -9,7 +9,8 @@ use vampirc_uci::{UciMessage, UciOptionConfig};
 use crate::book::BUNDLED_NAME;
 use crate::search::conspiracy::{self, ConspiracySettings};
 use crate::search::forward::ForwardSettings;
-use crate::search::interest::InterestParams;
+use crate::search::interest::{InterestParams, Plausibility};
+use crate::search::settings::LateMoves;
 use crate::search::SearchMode;
 use crate::search::tunables::TUNABLES;
 use crate::search::strength::{MAX_ELO, MIN_ELO};
@@ -68,12 +69,17 @@ pub const INTEREST_CHECK_BONUS: &str = "InterestCheckBonus";
 pub const INTEREST_SIBLING_SHARE: &str = "InterestSiblingShare";
 pub const INTEREST_EVASION_SHARE: &str = "InterestEvasionShare";
 pub const INTEREST_TERM_WEIGHT: &str = "InterestTermWeight";
+pub const INTEREST_MODEL: &str = "InterestModel";
+pub const INTEREST_LEARNED_SHARE: &str = "InterestLearnedShare";
+pub const LATE_MOVE_REDUCTIONS: &str = "LateMoveReductions";
+pub const LATE_MOVE_PRUNING: &str = "LateMovePruning";
 pub const FORWARD_ESTIMATION: &str = "ForwardEstimation";
 pub const FE_DELTA: &str = "FEDelta";
 pub const CONSPIRACY_DEPTH: &str = "ConspiracyDepth";
 pub const CONSPIRACY_RANGE: &str = "ConspiracyRange";
 pub const CONSPIRACY_STEP: &str = "ConspiracyStep";
 const MODE_CHOICES: [&str; 2] = [SearchMode::ALL[0].name(), SearchMode::ALL[1].name()];
+const MODEL_CHOICES: [&str; 2] = [Plausibility::ALL[0].name(), Plausibility::ALL[1].name()];
 
 /// Up to four search threads per CPU, as the issue asks; more only adds
 /// contention.
@@ -88,6 +94,7 @@ pub const MAX_HASH_MB: i64 = 65_536;
 
 pub fn table() -> Vec<Spec> {
     let interest = InterestParams::default();
+    let late = LateMoves::default();
     let forward = ForwardSettings::default();
     let cn = ConspiracySettings::default();
     let mut specs = vec![
@@ -120,6 +127,10 @@ pub fn table() -> Vec<Spec> {
         Spec { name: INTEREST_CHECK_BONUS, kind: spin(interest.weights.check_bonus as u32, 0, 1000) },
         Spec { name: INTEREST_EVASION_SHARE, kind: spin(interest.weights.evasion_share as u32, 0, 10_000) },
         Spec { name: INTEREST_TERM_WEIGHT, kind: spin(interest.weights.term_percent as u32, 0, 400) },
+        Spec { name: INTEREST_MODEL, kind: Kind::Combo { default: interest.plausibility.name(), choices: &MODEL_CHOICES } },
+        Spec { name: INTEREST_LEARNED_SHARE, kind: spin(interest.learned_percent, 0, 200) },
+        Spec { name: LATE_MOVE_REDUCTIONS, kind: Kind::Check { default: late.reductions } },
+        Spec { name: LATE_MOVE_PRUNING, kind: Kind::Check { default: late.pruning } },
         Spec { name: FORWARD_ESTIMATION, kind: Kind::Check { default: forward.enabled } },
         Spec { name: FE_DELTA, kind: spin(forward.delta_percent as u32, 10, 100) },
         // Odd depths pass the range check and are refused by the engine.

@@ -38,6 +38,7 @@
 //!   needs a price comes up, and a move's terms when it does: most nodes
 //!   are cut by their first move and rate nothing.
 
+pub mod learned;
 pub mod terms;
 
 use shakmaty::{Chess, Move, Position};
@@ -76,6 +77,43 @@ pub struct InterestParams {
     /// shared tally interest mode walks exactly alpha-beta's tree, which
     /// pins that the modes differ in nothing but the cost function.
     pub costs: CostModel,
+    /// Where a quiet move's interest comes from: the article's terms as
+    /// hand-set, or their weights as fitted (UCI `InterestModel`).
+    pub plausibility: Plausibility,
+    /// How much of the fitted log-odds learned interest takes, in
+    /// percent (UCI `InterestLearnedShare`): at 100 a move's cost is the
+    /// inverse of its fitted probability, which spreads costs over two
+    /// orders of magnitude and played 45-81 Elo below the hand-set terms
+    /// at fixed nodes; 30 tempers the fit toward term 1 (docs/measurements.md).
+    pub learned_percent: u32,
+}
+
+/// Where interest comes from (UCI `InterestModel`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Plausibility {
+    /// The seventeen terms with the article's values ([`terms::interest`]).
+    #[default]
+    Terms,
+    /// The terms and a few more facts, weighted as fitted on the engine's
+    /// own searches ([`learned`]).
+    Learned,
+}
+
+impl Plausibility {
+    pub const ALL: [Plausibility; 2] = [Plausibility::Terms, Plausibility::Learned];
+
+    /// The name users see (the `InterestModel` option's choices).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Plausibility::Terms => "Terms",
+            Plausibility::Learned => "Learned",
+        }
+    }
+
+    /// The model named `name`, in any case.
+    pub fn from_name(name: &str) -> Option<Plausibility> {
+        Plausibility::ALL.into_iter().find(|p| p.name().eq_ignore_ascii_case(name))
+    }
 }
 
 impl Default for InterestParams {
@@ -86,6 +124,8 @@ impl Default for InterestParams {
             separate_tallies: false,
             weights: terms::TermWeights::default(),
             costs: CostModel::Interest,
+            plausibility: Plausibility::default(),
+            learned_percent: 30,
         }
     }
 }
@@ -109,10 +149,54 @@ impl InterestParams {
 }
 
 impl Searcher {
-    /// What `m` costs at the node `node` describes, in budget units.
-    pub(super) fn interest_cost(&self, pos: &Chess, node: &terms::Node, m: Move) -> i32 {
-        let interest = terms::interest(pos, node, m, &MoveFacts::of(pos, m));
+    /// What `m`, the node's move number `place` in move order, costs at
+    /// the node `node` describes, in budget units.
+    pub(super) fn interest_cost(&self, pos: &Chess, node: &terms::Node, m: Move, place: usize) -> i32 {
+        let facts = MoveFacts::of(pos, m);
+        let interest = match self.settings.interest.plausibility {
+            Plausibility::Terms => terms::interest(pos, node, m, &facts),
+            Plausibility::Learned => {
+                let x = learned::features(pos, node, m, &facts, place, self.tables.history(pos.turn(), m));
+                learned::interest(node, &learned::LEARNED, &x, self.settings.interest.learned_percent)
+            }
+        };
         self.settings.interest.cost(interest)
+    }
+
+    /// When a choice log is kept (`intrigue interest data`), the node is
+    /// deep enough to have searched its moves with care, and its `best`
+    /// move was a quiet one after the first: its later quiet moves'
+    /// features, their hand-set interest, and which was best.
+    /// Called before the cut-off updates the killers and history, so the
+    /// features are what the search saw when it priced the moves.
+    #[inline]
+    pub(super) fn record_choice(&mut self, pos: &Chess, ply: usize, depth: i32, tt_move: u16, best: Move) {
+        if depth < learned::MIN_LOGGED_DEPTH || self.choice_log.is_none() {
+            return;
+        }
+        let legal = pos.legal_moves();
+        let node = self.interest_node(pos, &legal, tt_move, ply);
+        let order: Vec<i32> = legal.iter().map(|&m| self.order_score(pos, m, tt_move, ply)).collect();
+        let mut choice = learned::Choice::default();
+        let mut found = false;
+        for (&m, &score) in legal.iter().zip(&order) {
+            // The first move pays its ply whatever its interest: the
+            // fit is about the later ones.
+            let place = order.iter().filter(|&&s| s > score).count();
+            if !is_quiet(m) || place == 0 {
+                continue;
+            }
+            if m == best {
+                choice.best = choice.moves.len();
+                found = true;
+            }
+            let facts = MoveFacts::of(pos, m);
+            choice.moves.push(learned::features(pos, &node, m, &facts, place, self.tables.history(pos.turn(), m)));
+            choice.hand.push(terms::interest(pos, &node, m, &facts));
+        }
+        if found && choice.moves.len() >= 2 {
+            self.choice_log.as_mut().expect("checked above").push(choice);
+        }
     }
 
     /// The interest of each of `moves` at the root of `pos`, with what the
@@ -143,6 +227,7 @@ impl Searcher {
         node.killers = self.tables.killers(ply);
         node.best_reply = self.tables.best_reply_to(previous);
         node.follow_up = self.tables.follow_up_to(own_previous);
+        node.own_previous_to = own_previous.map(|i| shakmaty::Square::new((i % 64) as u32));
         node.our_last_move_checked = ply >= 1 && self.stack[ply - 1].in_check;
         node.best_quiet = best_quiet;
         node.move_ply = ply as u32 + 1;

@@ -64,6 +64,8 @@ pub struct Node {
     pub follow_up: u16,
     /// Our previous move (two plies ago) gave check.
     pub our_last_move_checked: bool,
+    /// Where our previous move (two plies ago) went.
+    pub own_previous_to: Option<shakmaty::Square>,
     /// The quiet move with the best history here (packed; 0 for none).
     pub best_quiet: u16,
     /// Squares the opponent attacks.

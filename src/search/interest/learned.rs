@@ -1,0 +1,222 @@
+//! Interest learned from the engine's own searches: the article's
+//! hand-set "`+= 100`" terms, measured.
+//!
+//! Realization-probability search (Tsuruoka, Yokoyama and Chikayama, 2002)
+//! prices a move by how often a move of its kind turns out to be the one
+//! played. Here the kinds are described by [`features`]: which of the
+//! seventeen terms fire for the move (as flags, or their values in pawns),
+//! its history, its place in the move order, whether it hangs itself, and
+//! the "similar move" facts the article's penalty was about (the same piece
+//! again, the square our last move went to). A conditional logit over each
+//! node's quiet moves, fitted on the best moves of searched nodes
+//! (`intrigue interest fit`, src/interest_fit.rs), gives each move the
+//! weight `exp(w·x)`. A move's interest is then term 1's equal share times
+//! that weight: `1000 / legal · exp(w·x)`, so that a move the fit knows
+//! nothing about keeps the article's base, `cost = K / interest` still
+//! holds, and term 15 fades it beyond the nominal depth as it fades the
+//! hand-set sum.
+//!
+//! Only quiet moves are priced by interest (captures and promotions pay
+//! their ply), so only quiet moves are in the fit: each node's candidates
+//! are its legal quiet moves, its label the quiet move that was best.
+
+use shakmaty::{Chess, Color, Move, Position, Role};
+
+use super::terms::{self, MoveFacts, Node};
+use crate::eval::see::see;
+use crate::search::ordering::HISTORY_MAX;
+
+/// Nodes with less draft than this are not logged for the fit: their
+/// best move is a shallow guess.
+pub const MIN_LOGGED_DEPTH: i32 = 6;
+
+/// One searched node's quiet moves, for the fit: each move's features and
+/// hand-set interest, and which of them was best.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Choice {
+    pub moves: Vec<[f32; FEATURES]>,
+    pub hand: Vec<i32>,
+    pub best: usize,
+}
+
+/// How many features describe a move.
+pub const FEATURES: usize = 18;
+
+/// What each feature is, in the order of [`features`] (the fit prints them).
+pub const NAMES: [&str; FEATURES] = [
+    "table move (term 3)",
+    "previous iteration's best (term 4)",
+    "killer (term 5)",
+    "best reply (term 6)",
+    "best follow-on (term 7)",
+    "pawn attacks a piece, pawns (term 8)",
+    "gives check (term 10)",
+    "check after our check (term 10)",
+    "attacks pieces, pawns (term 11)",
+    "moves an attacked piece, pawns (term 12)",
+    "moves a pinned or tied piece, pawns (term 16)",
+    "best history (term 17)",
+    "history / max",
+    "ln(1 + place in move order)",
+    "hangs itself (static exchange < 0)",
+    "same piece as our last move",
+    "castles",
+    "retreats (moves toward its own side)",
+];
+
+/// The weights `intrigue interest fit` printed for the data of
+/// docs/measurements.md ("Learned interest"); all zero would be term 1 alone.
+pub const LEARNED: [f32; FEATURES] = [
+    0.0000, // table move (term 3)
+    0.1902, // previous iteration's best (term 4)
+    0.5151, // killer (term 5)
+    0.7975, // best reply (term 6)
+    0.4698, // best follow-on (term 7)
+    0.5042, // pawn attacks a piece, pawns (term 8)
+    0.8413, // gives check (term 10)
+    0.5425, // check after our check (term 10)
+    0.4786, // attacks pieces, pawns (term 11)
+    1.3233, // moves an attacked piece, pawns (term 12)
+    -0.3728, // moves a pinned or tied piece, pawns (term 16)
+    0.0078, // best history (term 17)
+    1.1762, // history / max
+    -1.1396, // ln(1 + place in move order)
+    -2.5115, // hangs itself (static exchange < 0)
+    0.0231, // same piece as our last move
+    0.4313, // castles
+    -0.2462, // retreats (moves toward its own side)
+];
+
+/// The features of quiet move `m` at the node `node` describes: `place` is
+/// its index in the node's move order, `history` its history score.
+pub fn features(pos: &Chess, node: &Node, m: Move, facts: &MoveFacts, place: usize, history: i32) -> [f32; FEATURES] {
+    let flag = |b: bool| if b { 1.0 } else { 0.0 };
+    let pawns = |v: i32| v as f32 / 100.0;
+    let check = facts.gives_check;
+    [
+        flag(terms::table_move(node, m) > 0),
+        flag(terms::previous_iteration_best(node, m) > 0),
+        flag(terms::killer(node, m) > 0),
+        flag(terms::best_reply(node, m) > 0),
+        flag(terms::best_follow_on(node, m) > 0),
+        pawns(terms::pawn_attacks_piece(pos, m)),
+        flag(check),
+        flag(check && node.our_last_move_checked),
+        pawns(terms::attacks_pieces(pos, node, m, facts)),
+        pawns(terms::moves_attacked_piece(node, m)),
+        pawns(terms::moves_pinned_or_tied(node, m)),
+        flag(terms::best_non_capture(node, m) > 0),
+        history as f32 / HISTORY_MAX as f32,
+        (1.0 + place as f32).ln(),
+        flag(m.role() != Role::King && see(pos, m) < 0),
+        flag(node.own_previous_to.is_some() && m.from() == node.own_previous_to),
+        flag(m.is_castle()),
+        flag(retreats(pos.turn(), m)),
+    ]
+}
+
+/// The move goes back toward its own side of the board.
+fn retreats(us: Color, m: Move) -> bool {
+    let Some(from) = m.from() else { return false };
+    let (from, to) = (from.rank() as i32, m.to().rank() as i32);
+    if us == Color::White {
+        to < from
+    } else {
+        to > from
+    }
+}
+
+/// Learned interest is term 1's share times the tempered odds, times this:
+/// the odds of a later quiet move are mostly below 1 (a later move is
+/// seldom the best), so that unscaled the same `K` would price it about
+/// four times as dear as the hand-set terms do. With it, `K = 100` and a
+/// 30 % share walk trees of the hand-set size (`intrigue bench 11
+/// interest`: 1.71 M nodes against 1.71 M).
+pub const LEARNED_SCALE: f32 = 4.0;
+
+/// `w · x`.
+pub fn score(weights: &[f32; FEATURES], x: &[f32; FEATURES]) -> f32 {
+    weights.iter().zip(x).map(|(w, x)| w * x).sum()
+}
+
+/// The learned interest of a move with features `x`: term 1's share
+/// times the fitted odds taken to the power `percent` / 100 (tempered),
+/// faded by term 15; at least 1.
+pub fn interest(node: &Node, weights: &[f32; FEATURES], x: &[f32; FEATURES], percent: u32) -> i32 {
+    // Beyond e^±8 the fit has no data; the bound keeps the cost finite.
+    let odds = (score(weights, x) * percent as f32 / 100.0).clamp(-8.0, 8.0).exp();
+    let share = LEARNED_SCALE * 1000.0 / node.legal.max(1) as f32;
+    terms::beyond_nominal_depth(node, (share * odds).round() as i32).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{fen::Fen, uci::UciMove, CastlingMode};
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+    }
+
+    fn node(p: &Chess) -> Node {
+        let mut n = Node::from_position(p);
+        n.legal = p.legal_moves().len();
+        n.move_ply = 1;
+        n.nominal_depth = 5;
+        n
+    }
+
+    fn mv(p: &Chess, uci: &str) -> Move {
+        uci.parse::<UciMove>().unwrap().to_move(p).unwrap()
+    }
+
+    #[test]
+    fn without_weights_learned_interest_is_term_1_scaled() {
+        let p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let n = node(&p);
+        let m = mv(&p, "e2e4");
+        let x = features(&p, &n, m, &MoveFacts::of(&p, m), 3, 500);
+        assert_eq!(interest(&n, &[0.0; FEATURES], &x, 100), (LEARNED_SCALE * 1000.0 / n.legal as f32).round() as i32);
+    }
+
+    #[test]
+    fn a_feature_with_positive_weight_raises_interest() {
+        // e4-e5 attacks the knight on f6 (term 8).
+        let p = pos("4k3/8/5n2/8/4P3/8/8/4K3 w - - 0 1");
+        let n = node(&p);
+        let m = mv(&p, "e4e5");
+        let x = features(&p, &n, m, &MoveFacts::of(&p, m), 0, 0);
+        assert!(x[5] > 0.0, "e5 attacks the knight");
+        let mut w = [0.0; FEATURES];
+        w[5] = 1.0;
+        assert!(interest(&n, &w, &x, 100) > interest(&n, &[0.0; FEATURES], &x, 100));
+        w[5] = -1.0;
+        assert!(interest(&n, &w, &x, 100) < interest(&n, &[0.0; FEATURES], &x, 100));
+    }
+
+    #[test]
+    fn the_similar_move_facts_are_seen() {
+        // Black's knight on c6 came from b8 last move; Nd4 moves it again
+        // and Ng5 is a white retreat-free advance.
+        let p = pos("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 3");
+        let mut n = node(&p);
+        n.own_previous_to = Some(shakmaty::Square::C6);
+        let again = mv(&p, "c6d4");
+        let other = mv(&p, "g8f6");
+        let retreat = mv(&p, "c6b8");
+        assert_eq!(features(&p, &n, again, &MoveFacts::of(&p, again), 0, 0)[15], 1.0);
+        assert_eq!(features(&p, &n, other, &MoveFacts::of(&p, other), 0, 0)[15], 0.0);
+        assert_eq!(features(&p, &n, retreat, &MoveFacts::of(&p, retreat), 0, 0)[17], 1.0);
+        assert_eq!(features(&p, &n, other, &MoveFacts::of(&p, other), 0, 0)[17], 0.0);
+    }
+
+    #[test]
+    fn a_move_into_a_pawns_attack_hangs_itself() {
+        // The pawn on d6 takes a knight on c5, not one on a5.
+        let p = pos("4k3/8/3p4/8/8/1N6/8/4K3 w - - 0 1");
+        let n = node(&p);
+        let (bad, safe) = (mv(&p, "b3c5"), mv(&p, "b3a5"));
+        assert_eq!(features(&p, &n, bad, &MoveFacts::of(&p, bad), 0, 0)[14], 1.0);
+        assert_eq!(features(&p, &n, safe, &MoveFacts::of(&p, safe), 0, 0)[14], 0.0);
+    }
+}
