@@ -26,7 +26,7 @@ use crate::search::limits::Limits;
 use crate::search::strength::{self, Candidate, StrengthLimit};
 use crate::search::tablebase::Syzygy;
 use crate::search::tunables;
-use crate::search::{Outcome, Searcher, Signals};
+use crate::search::{Outcome, Report, Searcher, Signals};
 use crate::tt::TranspositionTable;
 use crate::uci::command::{self, Command, Go, PositionStart};
 use crate::uci::options::{self, Value};
@@ -685,7 +685,15 @@ impl Worker {
         let mut reported_best = None;
         let result = panic::catch_unwind(AssertUnwindSafe(|| self.think(&job, &mut reported_best)));
         let (played, ponder) = match result {
-            Ok(outcome) => self.choose_move(&job, &outcome),
+            Ok(outcome) => {
+                let (played, ponder) = self.choose_move(&job, &outcome);
+                if Some(played) != outcome.best {
+                    // The weakened player chose another of the lines: its
+                    // line is announced before it is played.
+                    self.announce_choice(&job, &outcome, played);
+                }
+                (played, ponder)
+            }
             Err(payload) => {
                 send_error(&format!("the search failed ({}); playing the best move it reported", panic_message(&*payload)));
                 self.rebuild_searchers();
@@ -752,6 +760,26 @@ impl Worker {
             self.set_threads(self.helpers.len() + 1);
         }
         outcome
+    }
+
+    /// An `info` line for `played`, the weakened player's choice among
+    /// `outcome`'s lines, so that the `bestmove` begins the last PV.
+    fn announce_choice(&self, job: &SearchJob, outcome: &Outcome, played: Move) {
+        let score = outcome.lines.iter().find(|&&(m, _)| m == played).map_or(outcome.score, |&(_, s)| s);
+        let report = Report {
+            multipv: 1,
+            depth: outcome.depth.max(1),
+            seldepth: outcome.depth.max(1),
+            score,
+            nodes: outcome.nodes,
+            time_ms: job.start.elapsed().as_millis() as u64,
+            hashfull: self.searcher.tt.hashfull(),
+            tbhits: 0,
+            pv: vec![played],
+            horizons: Default::default(),
+            lowerbound: false,
+        };
+        send(&info_line(&report, job.game.castling_mode()));
     }
 
     /// The move to play and the ponder move, from a finished search.

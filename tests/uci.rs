@@ -1627,3 +1627,48 @@ fn an_odd_conspiracy_depth_is_refused_and_the_old_one_kept() {
     expect_one_error(&mut e, "setoption name ConspiracyDepth value 1", STARTPOS);
     assert_eq!(first_depth(&mut e), Some(2), "still the conspiracy player, whose first pass is depth x = 2");
 }
+
+// ---------------------------------------------------------------------------
+// What the clients check: the bestmove begins the last PV, mates end the search.
+
+#[test]
+fn every_bestmove_begins_the_last_reported_pv() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
+    for mode in ["AlphaBeta", "Interest"] {
+        e.send(&format!("setoption name SearchMode value {mode}"));
+        for ms in [20, 35, 50, 80, 120, 200, 300] {
+            e.send("ucinewgame");
+            e.send(&format!("position fen {fen}"));
+            let lines = e.go(&format!("go movetime {ms}"));
+            let pv = search_infos(&lines)
+                .into_iter()
+                .filter_map(|(_, info)| info.pv)
+                .last()
+                .unwrap_or_else(|| panic!("{mode} {ms} ms: no pv before the bestmove: {lines:#?}"));
+            let (best, ponder) = parse_bestmove(lines.last().unwrap());
+            assert_eq!(best, pv[0], "{mode} {ms} ms: {lines:#?}");
+            if let Some(ponder) = ponder {
+                assert_eq!(Some(&ponder), pv.get(1), "{mode} {ms} ms: the ponder move is the PV's second");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_mate_found_within_the_depth_searched_ends_the_search() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    for mode in ["AlphaBeta", "Interest"] {
+        e.send(&format!("setoption name SearchMode value {mode}"));
+        e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+        let lines = e.go("go movetime 500");
+        let infos = search_infos(&lines);
+        assert!(!infos.is_empty() && infos.len() <= 3, "{mode}: {lines:#?}");
+        for (line, info) in &infos {
+            assert!(info.fields["seldepth"] <= 3, "{mode}: {line}");
+        }
+        assert_eq!(parse_bestmove(lines.last().unwrap()).0, "a1a8");
+    }
+}

@@ -181,6 +181,7 @@ impl Searcher {
             tbhits: self.tb_hits,
             pv: choice.line.clone(),
             horizons: self.horizons,
+            lowerbound: false,
         });
     }
 

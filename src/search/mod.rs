@@ -171,6 +171,9 @@ pub struct Report {
     pub pv: Vec<Move>,
     /// Where this search's lines met their horizon so far.
     pub horizons: Horizons,
+    /// The score is only a lower bound: the line is the best of an
+    /// iteration the search left before its end (`score … lowerbound`).
+    pub lowerbound: bool,
 }
 
 /// Where the main search's lines ended: how many reached the horizon (the
@@ -276,8 +279,10 @@ pub struct Searcher {
     stopped: bool,
     /// Root moves this search may play (`searchmoves`, or all).
     root_moves: MoveList,
-    /// Best root move of the iteration in progress, once one is known.
+    /// Best root move of the iteration in progress, once one is known,
+    /// and its score (a lower bound on the iteration's).
     iteration_best: Option<Move>,
+    iteration_best_score: i32,
     /// Nodes this search spent under each root move, by from and to square:
     /// the share under the best move says how settled the choice is.
     root_move_nodes: Box<[[u64; 64]; 64]>,
@@ -331,6 +336,7 @@ impl Searcher {
             stopped: false,
             root_moves: MoveList::new(),
             iteration_best: None,
+            iteration_best_score: 0,
             root_move_nodes: Box::new([[0; 64]; 64]),
             lmr,
             lmr_built_for: settings.alphabeta,
@@ -582,6 +588,7 @@ impl Searcher {
         let wanted = limits.multi_pv.clamp(1, all_root_moves.len());
         let mut previous_scores = [0i32; MAX_MULTI_PV];
         let mut stable_iterations = 0;
+        let mut reported = false;
         let first_depth = 1 + (self.helper_id % 2) as u32;
         for depth in first_depth..=max_depth {
             self.previous_best = outcome.best.map_or(0, pack_move);
@@ -590,10 +597,19 @@ impl Searcher {
             self.root_moves = all_root_moves.clone();
             let Some(first) = lines.first() else {
                 // Stopped inside the first line: a partly searched
-                // iteration may still have found a better move.
+                // iteration may still have found a better move. It is
+                // reported, as a lower bound, before it is played.
                 if let Some(m) = self.iteration_best.filter(|&m| outcome.best != Some(m)) {
+                    let mut pv = self.root_pv(&root);
+                    if pv.first() != Some(&m) {
+                        pv = vec![m];
+                    }
                     outcome.best = Some(m);
-                    outcome.ponder = None;
+                    outcome.ponder = pv.get(1).copied();
+                    outcome.score = self.iteration_best_score;
+                    let line = Line { score: self.iteration_best_score, pv };
+                    self.report_line(&line, 1, depth, true, report);
+                    reported = true;
                 }
                 break;
             };
@@ -602,26 +618,23 @@ impl Searcher {
             let score_drop = previous_scores[0] - first.score;
             let completed = if self.stopped { std::mem::take(&mut outcome.lines) } else { Vec::new() };
             outcome = Outcome { best, ponder: first.pv.get(1).copied(), score: first.score, nodes: self.nodes, depth, lines: completed };
-            if self.stopped {
-                // The best line is complete, the others are not: report nothing partial.
-                break;
-            }
-            outcome.lines = lines.iter().filter_map(|l| Some((*l.pv.first()?, l.score))).collect();
             let shown = if limits.report_lines == 0 { lines.len() } else { limits.report_lines };
             for (k, line) in lines.iter().enumerate().take(shown) {
                 previous_scores[k] = line.score;
-                report(&Report {
-                    multipv: k + 1,
-                    depth,
-                    seldepth: self.seldepth as u32,
-                    score: line.score,
-                    nodes: self.total_nodes(),
-                    time_ms: self.time.elapsed_ms(),
-                    hashfull: self.tt.hashfull(),
-                    tbhits: self.tb_hits,
-                    pv: line.pv.clone(),
-                    horizons: self.horizons,
-                });
+                self.report_line(line, k + 1, depth, false, report);
+                reported = true;
+            }
+            if self.stopped {
+                // The lines reported are complete; the ones the search
+                // did not reach are not reported, nor offered to the
+                // weakened player.
+                break;
+            }
+            outcome.lines = lines.iter().filter_map(|l| Some((*l.pv.first()?, l.score))).collect();
+            // A mate proven within the plies searched is what any deeper
+            // iteration would find again: the search is over.
+            if first.score.abs() >= MATE - depth as i32 {
+                break;
             }
             if let Some(mate) = limits.mate {
                 if first.score >= MATE - 2 * mate as i32 {
@@ -633,8 +646,32 @@ impl Searcher {
                 break;
             }
         }
+        if !reported {
+            // Stopped before any line was complete: the move played is
+            // still announced first.
+            if let Some(m) = outcome.best {
+                self.report_line(&Line { score: outcome.score, pv: vec![m] }, 1, outcome.depth.max(1), true, report);
+            }
+        }
         outcome.nodes = self.total_nodes();
         outcome
+    }
+
+    /// Reports `line` as MultiPV line `multipv` of iteration `depth`.
+    fn report_line(&self, line: &Line, multipv: usize, depth: u32, lowerbound: bool, report: &mut dyn FnMut(&Report)) {
+        report(&Report {
+            multipv,
+            depth,
+            seldepth: self.seldepth as u32,
+            score: line.score,
+            nodes: self.total_nodes(),
+            time_ms: self.time.elapsed_ms(),
+            hashfull: self.tt.hashfull(),
+            tbhits: self.tb_hits,
+            pv: line.pv.clone(),
+            horizons: self.horizons,
+            lowerbound,
+        });
     }
 
     /// One iteration's `wanted` best lines, best first: each line searches

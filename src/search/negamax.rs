@@ -418,6 +418,7 @@ impl Searcher {
                     self.update_pv(ply, m);
                     if root {
                         self.iteration_best = Some(m);
+                        self.iteration_best_score = score;
                     }
                     if score >= beta {
                         if quiet {

@@ -59,11 +59,12 @@ pub fn send_error(message: &str) {
 /// The `info` line for one finished iteration.
 pub fn info_line(r: &Report, mode: CastlingMode) -> String {
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} tbhits {} time {}",
+        "info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} tbhits {} time {}",
         r.depth,
-        r.seldepth.max(r.depth),
+        r.seldepth.max(1),
         r.multipv,
         format_score(r.score),
+        if r.lowerbound { " lowerbound" } else { "" },
         r.nodes,
         r.nps(),
         r.hashfull,
