@@ -1672,3 +1672,18 @@ fn a_mate_found_within_the_depth_searched_ends_the_search() {
         assert_eq!(parse_bestmove(lines.last().unwrap()).0, "a1a8");
     }
 }
+
+#[test]
+fn go_nodes_counts_the_nodes_of_every_thread() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("setoption name Threads value 4");
+    e.send("position startpos");
+    let lines = e.go("go nodes 200000");
+    let infos = search_infos(&lines);
+    assert!(!infos.is_empty(), "{lines:#?}");
+    // Helpers hand in their counts every 1024 nodes.
+    for (line, info) in infos {
+        assert!(info.fields["nodes"] <= 200_000 + 4 * 1024, "over the budget: {line}");
+    }
+}

@@ -394,7 +394,10 @@ impl Searcher {
                 sink.helper_nodes.fetch_add(POLL_INTERVAL, Relaxed);
             }
             fault::panic_if_armed(self.nodes);
-            if self.signals.stop.load(Relaxed) || self.time.out_of_time(&self.signals) {
+            // `go nodes` counts every thread's nodes: the main thread
+            // (the one without a sink) also stops on the helpers' share.
+            let all_threads_done = self.node_sink.is_none() && self.total_nodes() >= self.node_limit;
+            if all_threads_done || self.signals.stop.load(Relaxed) || self.time.out_of_time(&self.signals) {
                 self.stopped = true;
             }
         }
