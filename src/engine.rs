@@ -713,8 +713,7 @@ impl Worker {
     /// `reported_best` follows the first move of every first line reported.
     fn think(&mut self, job: &SearchJob, reported_best: &mut Option<Move>) -> Outcome {
         let mode = job.game.castling_mode();
-        if job.settings.mode != self.searcher.settings.mode {
-            // The two rules store different things in place of depth.
+        if table_outdated(&self.searcher.settings, &job.settings) {
             self.searcher.tt.clear();
         }
         self.searcher.settings = job.settings;
@@ -820,5 +819,30 @@ impl Worker {
             }
             thread::park_timeout(Duration::from_millis(5));
         }
+    }
+}
+
+/// Whether a search with `next` settings must not read what one with
+/// `previous` settings stored: another evaluator's static evaluations
+/// (`Use NNUE`) would be read as this one's, and the other mode's entries
+/// were searched under other prices (the A/B match compares them apart).
+fn table_outdated(previous: &SearchSettings, next: &SearchSettings) -> bool {
+    previous.mode != next.mode || previous.evaluator != next.evaluator
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{table_outdated, SearchSettings};
+
+    #[test]
+    fn switching_the_evaluator_or_the_mode_outdates_the_table() {
+        let network = SearchSettings::default();
+        let classical = SearchSettings { evaluator: crate::eval::Evaluator::using_network(false), ..network };
+        let interest = SearchSettings { mode: crate::search::SearchMode::Interest, ..network };
+        assert!(table_outdated(&network, &classical) && table_outdated(&classical, &network));
+        assert!(table_outdated(&network, &interest));
+        let mut tuned = network;
+        tuned.interest.cost_scale = 150;
+        assert!(!table_outdated(&network, &tuned) && !table_outdated(&network, &network));
     }
 }
