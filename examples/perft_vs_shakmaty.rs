@@ -35,7 +35,11 @@ fn main() {
         let (o, s) = (median(ours), median(theirs));
         println!(
             "D{depth} {nodes:>11} nodes  intrigue {:7.3} s ({:6.1} Mnps)  shakmaty {:7.3} s ({:6.1} Mnps)  ratio {:.2}  [{fen}]",
-            o, nodes as f64 / o / 1e6, s, nodes as f64 / s / 1e6, s / o
+            o,
+            nodes as f64 / o / 1e6,
+            s,
+            nodes as f64 / s / 1e6,
+            s / o
         );
     }
 }

@@ -9,8 +9,8 @@ use std::time::Instant;
 use shakmaty::CastlingMode;
 
 use crate::game::Game;
-use crate::search::SearchSettings;
 use crate::search::limits::Limits;
+use crate::search::SearchSettings;
 use crate::search::{Horizons, Outcome, Report, Searcher, Signals};
 use crate::tt::TranspositionTable;
 

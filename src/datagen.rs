@@ -25,9 +25,7 @@ const RESIGN_PLIES: usize = 6;
 fn result(game: &Game, scores: &[i32]) -> Option<f64> {
     let pos = game.position();
     match pos.outcome() {
-        GameOutcome::Known(shakmaty::KnownOutcome::Decisive { winner }) => {
-            return Some(if winner == Color::White { 1.0 } else { 0.0 })
-        }
+        GameOutcome::Known(shakmaty::KnownOutcome::Decisive { winner }) => return Some(if winner == Color::White { 1.0 } else { 0.0 }),
         GameOutcome::Known(shakmaty::KnownOutcome::Draw) => return Some(0.5),
         _ => {}
     }
@@ -93,7 +91,7 @@ pub fn generate(openings: &[Game], games: usize, nodes: u64, threads: usize, fir
                     let got = play(&mut searcher, start, nodes);
                     let mut all = lines.lock().expect("no thread panics while holding it");
                     all.extend(got);
-                    if (i + 1) % 100 == 0 {
+                    if (i + 1).is_multiple_of(100) {
                         log(&format!("{} games, {} positions, {:.0} s", i + 1, all.len(), started.elapsed().as_secs_f64()));
                     }
                 }
@@ -109,7 +107,11 @@ pub fn read_openings(text: &str) -> Vec<Game> {
     text.lines()
         .filter_map(|l| {
             let fields: Vec<&str> = l.split_whitespace().take(6).collect();
-            let fen = if fields.len() >= 6 && fields[4].parse::<u32>().is_ok() { fields.join(" ") } else { fields.iter().take(4).copied().collect::<Vec<_>>().join(" ") };
+            let fen = if fields.len() >= 6 && fields[4].parse::<u32>().is_ok() {
+                fields.join(" ")
+            } else {
+                fields.iter().take(4).copied().collect::<Vec<_>>().join(" ")
+            };
             Game::from_fen(&fen, CastlingMode::Standard).ok()
         })
         .collect()

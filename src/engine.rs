@@ -7,8 +7,8 @@
 //! the search polls. The worker sends exactly one `bestmove` per `go`, and
 //! holds it back while pondering or under `go infinite` until released.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, OnceLock};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -18,15 +18,15 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 use crate::book::Book;
 use crate::eval::{evaluate, Evaluator};
-use crate::rng::Rng;
 use crate::game::{self, Game};
+use crate::rng::Rng;
 use crate::search::interest::Plausibility;
-use crate::search::{SearchMode, SearchSettings};
 use crate::search::limits::Limits;
 use crate::search::strength::{self, Candidate, StrengthLimit};
 use crate::search::tablebase::Syzygy;
 use crate::search::tunables;
 use crate::search::{Outcome, Report, Searcher, Signals};
+use crate::search::{SearchMode, SearchSettings};
 use crate::tt::TranspositionTable;
 use crate::uci::command::{self, Command, Go, PositionStart};
 use crate::uci::options::{self, Value};
@@ -549,7 +549,6 @@ impl Engine {
             let _ = worker.join();
         }
     }
-
 }
 
 impl Drop for Engine {

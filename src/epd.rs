@@ -7,10 +7,10 @@ use std::time::Instant;
 use shakmaty::{san::San, CastlingMode, Move};
 
 use crate::game::Game;
+use crate::search::limits::Limits;
 #[cfg(test)]
 use crate::search::SearchMode;
 use crate::search::SearchSettings;
-use crate::search::limits::Limits;
 use crate::search::{Searcher, Signals};
 use crate::tt::TranspositionTable;
 
@@ -44,7 +44,11 @@ pub fn parse_line(line: &str) -> Result<Problem, String> {
                         .map_err(|e| format!("{san}: {e}"))?
                         .to_move(problem.game.position())
                         .map_err(|e| format!("{san}: {e}"))?;
-                    if code == "bm" { problem.best.push(m) } else { problem.avoid.push(m) }
+                    if code == "bm" {
+                        problem.best.push(m)
+                    } else {
+                        problem.avoid.push(m)
+                    }
                 }
             }
             _ => {}
@@ -104,7 +108,7 @@ mod tests {
         let p = parse_line(r#"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#; id "backrank";"#).unwrap();
         for mode in [SearchMode::AlphaBeta, SearchMode::Interest] {
             let settings = SearchSettings { mode, ..SearchSettings::default() };
-            let (solved, total) = run(&[p.clone()], 200, 1, settings, &mut |_, _, _| {});
+            let (solved, total) = run(std::slice::from_ref(&p), 200, 1, settings, &mut |_, _, _| {});
             assert_eq!((solved, total), (1, 1), "{mode:?}");
         }
     }

@@ -2,10 +2,7 @@
 //! since, and the Zobrist keys of every position on the way (for
 //! repetition detection in the search).
 
-use shakmaty::{
-    fen::Fen, uci::UciMove, zobrist::Zobrist64, CastlingMode, Chess, EnPassantMode,
-    Move, Position,
-};
+use shakmaty::{fen::Fen, uci::UciMove, zobrist::Zobrist64, CastlingMode, Chess, EnPassantMode, Move, Position};
 
 /// The Zobrist key of a position (Polyglot-compatible, en passant counted
 /// only when a capture is really possible, as repetition rules want).
@@ -49,6 +46,7 @@ impl Game {
     /// may be left out). Castling rights are read in Chess960 mode, which
     /// accepts every standard position too, so `HAha` works whatever the
     /// `UCI_Chess960` setting; `mode` only decides how moves are written.
+    #[allow(clippy::result_large_err)] // shakmaty's error carries the position; it is turned into text at once
     pub fn from_fen(fen: &str, mode: CastlingMode) -> Result<Game, String> {
         let parsed: Fen = fen.trim().parse().map_err(|e| format!("bad FEN '{fen}': {e}"))?;
         // A check no legal game can reach (two checkers on one line, say)
@@ -134,8 +132,9 @@ mod tests {
     fn incremental_hash_matches_full_hash_along_a_game() {
         let mut pos = Chess::default();
         let mut key = hash(&pos);
-        for uci in ["e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6", "d5c6", "d8d2", "b1d2", "e7e5",
-                    "g1f3", "f8c5", "e1g1", "e8g8", "c6b7", "c8b7"] {
+        for uci in
+            ["e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6", "d5c6", "d8d2", "b1d2", "e7e5", "g1f3", "f8c5", "e1g1", "e8g8", "c6b7", "c8b7"]
+        {
             let m = parse_uci_move(&pos, uci).unwrap();
             let mut child = pos.clone();
             child.play_unchecked(m);

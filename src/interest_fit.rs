@@ -134,9 +134,9 @@ pub struct Fit {
 /// Fits the conditional logit on four choices in five (L2 penalty `l2`
 /// per choice), and scores the held-out fifth.
 pub fn fit(choices: &[Choice], l2: f64) -> Fit {
-    let (train, test): (Vec<(usize, &Choice)>, Vec<(usize, &Choice)>) = choices.iter().enumerate().partition(|(i, _)| i % 5 != 4);
-    let train: Vec<&Choice> = train.into_iter().map(|(_, c)| c).collect();
-    let test: Vec<&Choice> = test.into_iter().map(|(_, c)| c).collect();
+    let fifth =
+        |held_out: bool| -> Vec<&Choice> { choices.iter().enumerate().filter(|(i, _)| (i % 5 == 4) == held_out).map(|(_, c)| c).collect() };
+    let (train, test) = (fifth(false), fifth(true));
     let mut w = [0.0f64; FEATURES];
     let penalty = l2 * train.len() as f64;
     let objective = |w: &[f64; FEATURES]| {
@@ -217,6 +217,7 @@ fn gradient_and_hessian(w: &[f64; FEATURES], choices: &[&Choice], penalty: f64) 
 
 /// `a⁻¹ b` by Gaussian elimination with partial pivoting (`a` is positive
 /// definite: the penalty sees to it).
+#[allow(clippy::needless_range_loop)] // indices, as the textbook writes it
 fn solve(mut a: Matrix, mut b: [f64; FEATURES]) -> [f64; FEATURES] {
     for col in 0..FEATURES {
         let pivot = (col..FEATURES).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs())).expect("rows left");
@@ -263,7 +264,7 @@ mod tests {
     fn a_choice_survives_its_line() {
         let mut x = [0.0; FEATURES];
         x[3] = 1.0;
-        x[13] = 0.6931;
+        x[13] = 0.5;
         let c = Choice { moves: vec![x, [0.0; FEATURES]], hand: vec![150, 50], best: 1 };
         assert_eq!(from_line(&to_line(&c)), Some(c));
         assert_eq!(from_line("3|50 1 2"), None, "a short line is refused");

@@ -47,9 +47,7 @@ const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
                                  game trees (docs/lab.md; 'intrigue lab' lists the options)";
 
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
-        .target(env_logger::Target::Stderr)
-        .init();
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).target(env_logger::Target::Stderr).init();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         None => {
@@ -169,28 +167,45 @@ fn set_interest_knob(settings: &mut SearchSettings, name: &str, value: &str) -> 
         options::LATE_MOVE_REDUCTIONS,
         options::LATE_MOVE_PRUNING,
     ]
-        .into_iter()
-        .find(|k| k.eq_ignore_ascii_case(name))?;
+    .into_iter()
+    .find(|k| k.eq_ignore_ascii_case(name))?;
     let interest = &mut settings.interest;
     Some(options::validate(knob, Some(value)).and_then(|(_, v)| match (knob, v) {
-        (options::INTEREST_COST_SCALE, Value::Int(n)) => Ok(interest.cost_scale = n as u32),
-        (options::INTEREST_SIBLING_SHARE, Value::Int(n)) => Ok(interest.sibling_share_percent = n as u32),
-        (options::SEPARATE_TALLIES, Value::Bool(b)) => Ok(interest.separate_tallies = b),
+        (options::INTEREST_COST_SCALE, Value::Int(n)) => {
+            let _: () = interest.cost_scale = n as u32;
+            Ok(())
+        }
+        (options::INTEREST_SIBLING_SHARE, Value::Int(n)) => {
+            let _: () = interest.sibling_share_percent = n as u32;
+            Ok(())
+        }
+        (options::SEPARATE_TALLIES, Value::Bool(b)) => {
+            let _: () = interest.separate_tallies = b;
+            Ok(())
+        }
         (options::INTEREST_MODEL, Value::Choice(c)) => {
             interest.plausibility = intrigue::search::interest::Plausibility::from_name(c).ok_or(format!("{knob}: unknown model {c}"))?;
             Ok(())
         }
-        (options::INTEREST_LEARNED_SHARE, Value::Int(n)) => Ok(interest.learned_percent = n as u32),
-        (options::LATE_MOVE_REDUCTIONS, Value::Bool(b)) => Ok(settings.late.reductions = b),
-        (options::LATE_MOVE_PRUNING, Value::Bool(b)) => Ok(settings.late.pruning = b),
+        (options::INTEREST_LEARNED_SHARE, Value::Int(n)) => {
+            let _: () = interest.learned_percent = n as u32;
+            Ok(())
+        }
+        (options::LATE_MOVE_REDUCTIONS, Value::Bool(b)) => {
+            let _: () = settings.late.reductions = b;
+            Ok(())
+        }
+        (options::LATE_MOVE_PRUNING, Value::Bool(b)) => {
+            let _: () = settings.late.pruning = b;
+            Ok(())
+        }
         (_, other) => Err(format!("{knob}: unexpected value {other:?}")),
     }))
 }
 
 fn run_bench(depth: Option<&String>, mode: Option<&String>, overrides: &[String]) -> ExitCode {
     let Some(settings) = settings_for("bench", mode, overrides) else { return ExitCode::from(2) };
-    let Some(depth) = optional_arg(depth, bench::DEFAULT_DEPTH, |d| (1..=64).contains(d), "bench: depth must be a number in 1..64")
-    else {
+    let Some(depth) = optional_arg(depth, bench::DEFAULT_DEPTH, |d| (1..=64).contains(d), "bench: depth must be a number in 1..64") else {
         return ExitCode::from(2);
     };
     let mut index = 0;
@@ -207,8 +222,7 @@ fn run_bench(depth: Option<&String>, mode: Option<&String>, overrides: &[String]
 
 fn run_shape(depth: Option<&String>, mode: Option<&String>) -> ExitCode {
     let Some(settings) = settings_for("shape", mode, &[]) else { return ExitCode::from(2) };
-    let Some(depth) = optional_arg(depth, bench::DEFAULT_DEPTH, |d| (1..=64).contains(d), "shape: depth must be a number in 1..64")
-    else {
+    let Some(depth) = optional_arg(depth, bench::DEFAULT_DEPTH, |d| (1..=64).contains(d), "shape: depth must be a number in 1..64") else {
         return ExitCode::from(2);
     };
     println!("{}", bench::SHAPE_HEADER);
@@ -243,7 +257,9 @@ fn run_book(args: &[String]) -> ExitCode {
             }
         }
         (Some("epd"), Some(src), Some(out)) => {
-            let Some(plies) = optional_arg::<usize>(args.get(3), 16, |&p| p >= 1, "book epd: PLIES must be a positive number") else { return ExitCode::from(2) };
+            let Some(plies) = optional_arg::<usize>(args.get(3), 16, |&p| p >= 1, "book epd: PLIES must be a positive number") else {
+                return ExitCode::from(2);
+            };
             let Some(text) = text(src) else { return ExitCode::FAILURE };
             match source::opening_set(&text, plies) {
                 Ok(lines) => {
@@ -317,8 +333,7 @@ fn run_epd(args: &[String]) -> ExitCode {
         eprintln!("epd: give a file\n{USAGE}");
         return ExitCode::from(2);
     };
-    let Some(movetime) =
-        optional_arg(args.get(1), 250u64, |&ms| ms > 0, "epd: the time per position must be a positive number of ms")
+    let Some(movetime) = optional_arg(args.get(1), 250u64, |&ms| ms > 0, "epd: the time per position must be a positive number of ms")
     else {
         return ExitCode::from(2);
     };
@@ -484,7 +499,8 @@ fn run_interest(args: &[String]) -> ExitCode {
             let Some(settings) = settings_for("interest data", args.get(4), args.get(6..).unwrap_or_default()) else {
                 return ExitCode::from(2);
             };
-            let Some(threads) = optional_arg(args.get(5), 1usize, |t| (1..=256).contains(t), "interest data: THREADS must be 1..256") else {
+            let Some(threads) = optional_arg(args.get(5), 1usize, |t| (1..=256).contains(t), "interest data: THREADS must be 1..256")
+            else {
                 return ExitCode::from(2);
             };
             let Some(text) = read_file("interest data", &args[1]) else { return ExitCode::from(2) };

@@ -143,11 +143,9 @@ mod tests {
 
     #[test]
     fn cached_perft_agrees_with_plain_perft() {
-        let kiwipete = crate::game::Game::from_fen(
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            CastlingMode::Standard,
-        )
-        .unwrap();
+        let kiwipete =
+            crate::game::Game::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", CastlingMode::Standard)
+                .unwrap();
         let pos = kiwipete.position();
         let mut table = PerftTable::new(12);
         assert_eq!(table.perft(pos, game::hash(pos), 4), 4_085_603);

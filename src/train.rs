@@ -297,7 +297,12 @@ pub fn train(samples: &mut [Sample], schedule: &Schedule, log: &mut dyn FnMut(&s
     let mut adam = Adam { first: FloatNet::zeros(), second: FloatNet::zeros(), steps: 0 };
     let threads = schedule.threads.max(1);
     let mut grads = vec![FloatNet::zeros(); threads];
-    log(&format!("{} training positions, {} held out; validation loss {:.6}", train_set.len(), validation.len(), mean_loss(&net, validation)));
+    log(&format!(
+        "{} training positions, {} held out; validation loss {:.6}",
+        train_set.len(),
+        validation.len(),
+        mean_loss(&net, validation)
+    ));
     for epoch in 0..schedule.epochs {
         for i in (1..train_set.len()).rev() {
             train_set.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
@@ -310,7 +315,12 @@ pub fn train(samples: &mut [Sample], schedule: &Schedule, log: &mut dyn FnMut(&s
             adam.step(&mut net, &grads[0], rate);
             batches += 1;
         }
-        log(&format!("epoch {}: training loss {:.6}, validation loss {:.6}", epoch + 1, loss / batches as f32, mean_loss(&net, validation)));
+        log(&format!(
+            "epoch {}: training loss {:.6}, validation loss {:.6}",
+            epoch + 1,
+            loss / batches as f32,
+            mean_loss(&net, validation)
+        ));
     }
     net
 }

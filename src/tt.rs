@@ -268,7 +268,8 @@ impl TranspositionTable {
     pub fn hashfull(&self) -> u32 {
         let generation = self.generation.load(Relaxed);
         let sample = (self.buckets.len() * BUCKET).min(1000);
-        let used = self.buckets
+        let used = self
+            .buckets
             .iter()
             .flat_map(|b| &b.0)
             .take(sample)
@@ -324,8 +325,7 @@ mod tests {
 
     #[test]
     fn moves_round_trip_including_castling_and_promotion() {
-        let pos: Chess = "r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1"
-            .parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+        let pos: Chess = "r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1".parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
         for uci in ["e1g1", "e1c1", "b7a8q", "b7b8n", "a1a7"] {
             let m = uci.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
             assert_eq!(unpack_move(pack_move(m), &pos), Some(m), "{uci}");

@@ -285,7 +285,7 @@ impl Fit {
     /// Which weights move: the fields in `fields_mut` order, then the placement weights.
     fn moving(&self) -> Vec<bool> {
         let mut moving: Vec<bool> = field_names().iter().map(|name| self.moves_field(name)).collect();
-        moving.extend(std::iter::repeat(*self == Fit::FieldsAndPlacement).take(PLACEMENT_WEIGHTS));
+        moving.extend(std::iter::repeat_n(*self == Fit::FieldsAndPlacement, PLACEMENT_WEIGHTS));
         moving
     }
 
@@ -293,11 +293,7 @@ impl Fit {
     pub fn unknown_names(&self) -> Vec<String> {
         let Fit::Only(names) = self else { return Vec::new() };
         let fields = field_names();
-        names
-            .iter()
-            .filter(|given| !fields.iter().any(|field| names_field(given, field)))
-            .cloned()
-            .collect()
+        names.iter().filter(|given| !fields.iter().any(|field| names_field(given, field))).cloned().collect()
     }
 }
 
@@ -320,7 +316,11 @@ pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, l2: f64, fit: Fi
     // held-out positions).
     let block = (all.len() / 100).clamp(1, 1000);
     for (i, s) in all.into_iter().enumerate() {
-        if (i / block) % 10 == 9 { validation.push(s) } else { samples.push(s) }
+        if (i / block) % 10 == 9 {
+            validation.push(s)
+        } else {
+            samples.push(s)
+        }
     }
     log(&format!("{} training and {} validation positions", samples.len(), validation.len()));
     let mut start: Vec<(f64, f64)> = field_values(&base).iter().map(|s| (s.0 as f64, s.1 as f64)).collect();
@@ -535,12 +535,8 @@ mod tests {
     fn placement_tuning_moves_a_square_the_results_disagree_with() {
         // A White knight on d5 keeps winning, on d3 it only draws.
         let lines = || {
-            (0..40).flat_map(|_| {
-                [
-                    "4k3/8/8/3N4/8/8/P7/4K3 w - - 0 1 [1.0]".to_string(),
-                    "4k3/8/8/8/8/3N4/P7/4K3 w - - 0 1 [0.5]".to_string(),
-                ]
-            })
+            (0..40)
+                .flat_map(|_| ["4k3/8/8/3N4/8/8/P7/4K3 w - - 0 1 [1.0]".to_string(), "4k3/8/8/8/8/3N4/P7/4K3 w - - 0 1 [0.5]".to_string()])
         };
         let d5 = 64 + (shakmaty::Square::D5 as usize ^ 56);
         let start = placement_values()[d5];
@@ -555,12 +551,7 @@ mod tests {
         // White keeps winning positions where it has an isolated pawn: the
         // tuner must make the isolated-pawn penalty less negative.
         let lines: Vec<String> = (0..40)
-            .flat_map(|_| {
-                [
-                    "4k3/8/8/8/8/8/P1P5/4K3 w - - 0 1 [1.0]".to_string(),
-                    "4k3/8/8/8/8/8/PP6/4K3 w - - 0 1 [0.5]".to_string(),
-                ]
-            })
+            .flat_map(|_| ["4k3/8/8/8/8/8/P1P5/4K3 w - - 0 1 [1.0]".to_string(), "4k3/8/8/8/8/8/PP6/4K3 w - - 0 1 [0.5]".to_string()])
             .collect();
         let out = tune(lines.iter().cloned(), 100, 0.0, Fit::Fields, &mut |_| {});
         assert!(out.error_after < out.error_before);

@@ -30,10 +30,45 @@ const CORPUS: &str = include_str!("corpus/gui-traffic.txt");
 
 /// Values GUIs never send but a fuzzer should.
 const WEIRD_TOKENS: &[&str] = &[
-    "", "0", "-1", "-0", "+5", "007", "1e9", "0x10", "NaN", "inf", "-2147483649", "4294967296",
-    "18446744073709551616", "99999999999999999999999", "-99999999999999999999999", "value", "name",
-    "moves", "startpos", "fen", "e2e4", "e1g1", "e1h1", "a7a8q", "a7a8k", "0000", "(none)", "\u{0}", "é", "♞",
-    "KQkq", "HAha", "AHah", "-", "w", "b", "x", "9", "8/8/8/8/8/8/8/8",
+    "",
+    "0",
+    "-1",
+    "-0",
+    "+5",
+    "007",
+    "1e9",
+    "0x10",
+    "NaN",
+    "inf",
+    "-2147483649",
+    "4294967296",
+    "18446744073709551616",
+    "99999999999999999999999",
+    "-99999999999999999999999",
+    "value",
+    "name",
+    "moves",
+    "startpos",
+    "fen",
+    "e2e4",
+    "e1g1",
+    "e1h1",
+    "a7a8q",
+    "a7a8k",
+    "0000",
+    "(none)",
+    "\u{0}",
+    "é",
+    "♞",
+    "KQkq",
+    "HAha",
+    "AHah",
+    "-",
+    "w",
+    "b",
+    "x",
+    "9",
+    "8/8/8/8/8/8/8/8",
 ];
 
 fn corpus_lines() -> Vec<&'static str> {
@@ -120,8 +155,7 @@ fn bogus_chess960_line() -> impl Strategy<Value = Vec<u8>> {
         Just("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR"),
     ];
     (board, rights, any::<bool>()).prop_map(|(board, rights, on)| {
-        format!("setoption name UCI_Chess960 value {on}\nposition fen {board} w {rights} - 0 1 moves e1g1\ngo depth 1")
-            .into_bytes()
+        format!("setoption name UCI_Chess960 value {on}\nposition fen {board} w {rights} - 0 1 moves e1g1\ngo depth 1").into_bytes()
     })
 }
 

@@ -31,7 +31,22 @@ fn forward_estimation_csv_has_the_documented_header_and_a_row_per_depth() {
 fn forward_estimation_text_says_which_protocol_ran_and_plots() {
     let plot = std::env::temp_dir().join(format!("intrigue-lab-test-{}.svg", std::process::id()));
     let plot_arg = plot.to_str().unwrap();
-    let out = lab(&["forward-estimation", "--trials", "5", "--depth", "4", "--order", "natural", "--uniform", "--branching", "3", "--delta", "1,0.5", "--plot", plot_arg]);
+    let out = lab(&[
+        "forward-estimation",
+        "--trials",
+        "5",
+        "--depth",
+        "4",
+        "--order",
+        "natural",
+        "--uniform",
+        "--branching",
+        "3",
+        "--delta",
+        "1,0.5",
+        "--plot",
+        plot_arg,
+    ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let svg = std::fs::read_to_string(&plot).unwrap();
     let _ = std::fs::remove_file(&plot);

@@ -11,11 +11,7 @@ fn label(lines: &str, weight: &str) -> Vec<f64> {
     let exe = env!("CARGO_BIN_EXE_intrigue");
     let out = Command::new(exe).args(["label", data.to_str().unwrap(), exe, "3", weight, "1", "2"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| l[l.rfind('[').unwrap() + 1..l.len() - 1].parse().unwrap())
-        .collect()
+    String::from_utf8(out.stdout).unwrap().lines().map(|l| l[l.rfind('[').unwrap() + 1..l.len() - 1].parse().unwrap()).collect()
 }
 
 const LINES: &str = "\

@@ -9,10 +9,7 @@ use std::path::Path;
 use std::process::Command;
 
 fn python_with_chess() -> bool {
-    Command::new("python3")
-        .args(["-c", "import chess.engine, chess.syzygy"])
-        .output()
-        .is_ok_and(|out| out.status.success())
+    Command::new("python3").args(["-c", "import chess.engine, chess.syzygy"]).output().is_ok_and(|out| out.status.success())
 }
 
 #[test]

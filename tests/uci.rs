@@ -32,10 +32,7 @@ fn uci_handshake_identifies_and_declares_options() {
     e.send("uci");
     let lines = e.lines_until(|l| l == "uciok", LONG);
     assert_eq!(lines[0], format!("id name Intrigue {}", env!("CARGO_PKG_VERSION")), "{lines:#?}");
-    assert!(
-        lines[1].starts_with("id author ") && lines[1].len() > "id author ".len(),
-        "second line should be 'id author …': {lines:#?}"
-    );
+    assert!(lines[1].starts_with("id author ") && lines[1].len() > "id author ".len(), "second line should be 'id author …': {lines:#?}");
     for declaration in [
         "option name Hash type spin default 16 min 1 max 65536",
         "option name Clear Hash type button",
@@ -57,11 +54,7 @@ fn uci_handshake_identifies_and_declares_options() {
         "option name UCI_LimitStrength type check default false",
         "option name UCI_Elo type spin default 2850 min 1350 max 2850",
     ] {
-        assert_eq!(
-            lines.iter().filter(|l| *l == declaration).count(),
-            1,
-            "expected exactly one '{declaration}' in {lines:#?}"
-        );
+        assert_eq!(lines.iter().filter(|l| *l == declaration).count(), 1, "expected exactly one '{declaration}' in {lines:#?}");
     }
     for line in &lines[2..lines.len() - 1] {
         assert!(line.starts_with("option name "), "unexpected line in the uci reply: '{line}'");
@@ -135,27 +128,18 @@ fn go_infinite_waits_for_stop_then_answers_within_50ms() {
         (format!("position fen {MIDDLEGAME}"), pos_from_fen(MIDDLEGAME)),
         // A mate in one: the search reaches its maximum depth almost at
         // once, and must still hold the bestmove until stop.
-        (
-            "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1".to_string(),
-            pos_from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
-        ),
+        ("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1".to_string(), pos_from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")),
     ];
     for (position, pos) in cases {
         e.send(&position);
         e.send("go infinite");
         let early = e.lines_for(Duration::from_millis(500));
-        assert!(
-            !early.iter().any(|l| is_bestmove(l)),
-            "bestmove before stop under go infinite: {early:#?}"
-        );
+        assert!(!early.iter().any(|l| is_bestmove(l)), "bestmove before stop under go infinite: {early:#?}");
         let stop = e.send("stop");
         let best = e.expect_line(is_bestmove, LONG);
         let latency = e.last_at.duration_since(stop);
         eprintln!("{position}: stop -> bestmove {latency:?}");
-        assert!(
-            latency <= Duration::from_millis(50),
-            "{position}: bestmove came {latency:?} after stop (limit 50 ms)"
-        );
+        assert!(latency <= Duration::from_millis(50), "{position}: bestmove came {latency:?} after stop (limit 50 ms)");
         assert_legal_bestmove(&pos, &best);
         // Exactly one bestmove.
         let after = e.sync();
@@ -186,10 +170,9 @@ fn go_depth_stops_at_that_depth() {
 fn go_nodes_stops_by_itself_within_the_budget() {
     let _cpu = shared_cpu();
     let mut e = Engine::ready();
-    for (position, pos) in [
-        ("position startpos".to_string(), Chess::default()),
-        (format!("position fen {KIWIPETE}"), pos_from_fen(KIWIPETE)),
-    ] {
+    for (position, pos) in
+        [("position startpos".to_string(), Chess::default()), (format!("position fen {KIWIPETE}"), pos_from_fen(KIWIPETE))]
+    {
         e.send(&position);
         let lines = e.go("go nodes 5000");
         let infos = search_infos(&lines);
@@ -213,10 +196,9 @@ fn go_nodes_stops_by_itself_within_the_budget() {
 fn go_movetime_is_honoured() {
     let _cpu = exclusive_cpu();
     let mut e = Engine::ready();
-    for (position, pos) in [
-        ("position startpos".to_string(), Chess::default()),
-        (format!("position fen {MIDDLEGAME}"), pos_from_fen(MIDDLEGAME)),
-    ] {
+    for (position, pos) in
+        [("position startpos".to_string(), Chess::default()), (format!("position fen {MIDDLEGAME}"), pos_from_fen(MIDDLEGAME))]
+    {
         e.send(&position);
         let go = e.send("go movetime 300");
         let best = e.expect_line(is_bestmove, LONG);
@@ -241,11 +223,7 @@ fn info_lines_are_complete_and_their_pvs_legal() {
     let mut e = Engine::ready();
     let fen_case = |fen: &str, score: Option<Score>| (format!("position fen {fen}"), pos_from_fen(fen), score);
     let cases = [
-        (
-            "position startpos moves e2e4 c7c5 g1f3".to_string(),
-            play_all(Chess::default(), &["e2e4", "c7c5", "g1f3"]),
-            None,
-        ),
+        ("position startpos moves e2e4 c7c5 g1f3".to_string(), play_all(Chess::default(), &["e2e4", "c7c5", "g1f3"]), None),
         fen_case(KIWIPETE, None),
         fen_case(MIDDLEGAME, None),
         // An endgame with promotions in the tree.
@@ -270,10 +248,7 @@ fn info_lines_are_complete_and_their_pvs_legal() {
                     assert!(info.get(key).is_some(), "{position}: '{key}' missing in {line}");
                 }
                 assert!(info.pv.is_some(), "{position}: pv missing in {line}");
-                assert!(
-                    info.get("seldepth").unwrap() >= info.get("depth").unwrap(),
-                    "seldepth below depth in {line}"
-                );
+                assert!(info.get("seldepth").unwrap() >= info.get("depth").unwrap(), "seldepth below depth in {line}");
                 let hashfull = info.get("hashfull").unwrap();
                 assert!((0..=1000).contains(&hashfull), "hashfull out of 0..1000 in {line}");
             }
@@ -281,12 +256,7 @@ fn info_lines_are_complete_and_their_pvs_legal() {
         let best = assert_legal_bestmove(&pos, lines.last().unwrap());
         // The bestmove is the first move of the last pv.
         let last_pv = infos.iter().rev().find_map(|(_, i)| i.pv.clone()).expect("some pv");
-        assert_eq!(
-            legal_move(&pos, &last_pv[0]),
-            Some(best),
-            "{position}: bestmove differs from the last pv's first move{}",
-            e.context()
-        );
+        assert_eq!(legal_move(&pos, &last_pv[0]), Some(best), "{position}: bestmove differs from the last pv's first move{}", e.context());
         if let Some(score) = final_score {
             let (line, info) = infos.last().unwrap();
             assert_eq!(info.score, Some(score), "{position}: wrong final score in {line}");
@@ -474,10 +444,7 @@ fn go_mate_finds_the_mate_in_two() {
     e.send(&format!("position fen {fen}"));
     let lines = e.go("go mate 2");
     let infos = search_infos(&lines);
-    assert!(
-        infos.iter().any(|(_, i)| i.score == Some(Score::Mate(2))),
-        "no 'score mate 2' reported: {lines:#?}"
-    );
+    assert!(infos.iter().any(|(_, i)| i.score == Some(Score::Mate(2))), "no 'score mate 2' reported: {lines:#?}");
     let best = assert_legal_bestmove(&pos, lines.last().unwrap());
     assert!(forces_mate_after(&pos, best, 2), "bestmove does not force mate in 2: {}", lines.last().unwrap());
     // The final pv is three plies ending in mate.
@@ -1128,11 +1095,11 @@ fn syzygy_tables_keep_the_result_and_count_tbhits() {
     for mode in ["AlphaBeta", "Interest"] {
         e.send(&format!("setoption name SearchMode value {mode}"));
         for fen in [
-            "8/8/8/4k3/8/8/2KP4/8 w - - 0 1",   // only Kc3 wins
-            "8/8/8/8/5k2/8/3KP3/8 w - - 0 1",   // only Kd3 wins
-            "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1",  // Kd6 or Kf6
-            "8/8/8/3k4/8/8/3KP3/8 b - - 0 1",   // half of Black's moves hold the draw
-            "1k6/8/8/8/8/8/r7/K1Q5 w - - 0 1",  // take the rook or lose
+            "8/8/8/4k3/8/8/2KP4/8 w - - 0 1",  // only Kc3 wins
+            "8/8/8/8/5k2/8/3KP3/8 w - - 0 1",  // only Kd3 wins
+            "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", // Kd6 or Kf6
+            "8/8/8/3k4/8/8/3KP3/8 b - - 0 1",  // half of Black's moves hold the draw
+            "1k6/8/8/8/8/8/r7/K1Q5 w - - 0 1", // take the rook or lose
         ] {
             let pos = pos_from_fen(fen);
             let good = result_keeping_moves(&tables, &pos);
@@ -1446,10 +1413,7 @@ fn tiny_clocks_never_flag() {
         let moves: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
         let root = if start == "startpos" { Chess::default() } else { pos_from_fen(&start[4..]) };
         let pos = play_all(root, &moves.iter().map(String::as_str).collect::<Vec<_>>());
-        for (go, budget_ms) in [
-            ("go wtime 100 btime 100", 100),
-            ("go wtime 50 btime 50 winc 0 binc 0 movestogo 1", 50),
-        ] {
+        for (go, budget_ms) in [("go wtime 100 btime 100", 100), ("go wtime 50 btime 50 winc 0 binc 0 movestogo 1", 50)] {
             e.send(&position_command(start, &moves));
             let sent = e.send(go);
             let best = e.expect_line(is_bestmove, LONG);
@@ -1499,8 +1463,7 @@ fn a_new_go_during_a_search_gets_its_own_bestmove() {
     assert!(!e.sync().iter().any(|l| is_bestmove(l)), "{}", e.context());
 
     // Twenty searches sent back to back: twenty bestmoves, in order.
-    let moves: Vec<String> =
-        ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7"].map(String::from).to_vec();
+    let moves: Vec<String> = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7"].map(String::from).to_vec();
     let mut expected = Vec::new();
     for i in 0..20 {
         let played = &moves[..i / 2];
@@ -1538,7 +1501,9 @@ fn forward_estimation_still_mates_in_two_and_plays_legally_in_both_modes() {
         let lines = e.go("go mate 2");
         let best = assert_legal_bestmove(&pos, lines.last().unwrap());
         assert!(forces_mate_after(&pos, best, 2), "{mode}: bestmove does not force mate in 2{}", e.context());
-        for (position, pos) in [(format!("position fen {KIWIPETE}"), pos_from_fen(KIWIPETE)), (format!("position fen {MIDDLEGAME}"), pos_from_fen(MIDDLEGAME))] {
+        for (position, pos) in
+            [(format!("position fen {KIWIPETE}"), pos_from_fen(KIWIPETE)), (format!("position fen {MIDDLEGAME}"), pos_from_fen(MIDDLEGAME))]
+        {
             e.send(&position);
             let lines = e.go("go nodes 30000");
             assert_legal_bestmove(&pos, lines.last().unwrap());
@@ -1561,7 +1526,9 @@ fn conspiracy_engine() -> Engine {
 fn the_conspiracy_player_plays_legal_moves_under_movetime_depth_and_nodes() {
     let _cpu = shared_cpu();
     let mut e = conspiracy_engine();
-    for (position, pos) in [("position startpos".to_string(), Chess::default()), (format!("position fen {MIDDLEGAME}"), pos_from_fen(MIDDLEGAME))] {
+    for (position, pos) in
+        [("position startpos".to_string(), Chess::default()), (format!("position fen {MIDDLEGAME}"), pos_from_fen(MIDDLEGAME))]
+    {
         e.send(&position);
         let go = e.send("go movetime 300");
         let lines = e.lines_until(is_bestmove, LONG);
@@ -1591,7 +1558,9 @@ fn the_conspiracy_player_plays_legal_moves_under_movetime_depth_and_nodes() {
 fn the_conspiracy_player_holds_go_infinite_and_answers_stop_within_50ms() {
     let _cpu = exclusive_cpu();
     let mut e = conspiracy_engine();
-    for (position, pos) in [(format!("position fen {KIWIPETE}"), pos_from_fen(KIWIPETE)), (format!("position fen {MIDDLEGAME}"), pos_from_fen(MIDDLEGAME))] {
+    for (position, pos) in
+        [(format!("position fen {KIWIPETE}"), pos_from_fen(KIWIPETE)), (format!("position fen {MIDDLEGAME}"), pos_from_fen(MIDDLEGAME))]
+    {
         e.send(&position);
         e.send("go infinite");
         let early = e.lines_for(Duration::from_millis(500));
@@ -1645,7 +1614,7 @@ fn every_bestmove_begins_the_last_reported_pv() {
             let pv = search_infos(&lines)
                 .into_iter()
                 .filter_map(|(_, info)| info.pv)
-                .last()
+                .next_back()
                 .unwrap_or_else(|| panic!("{mode} {ms} ms: no pv before the bestmove: {lines:#?}"));
             let (best, ponder) = parse_bestmove(lines.last().unwrap());
             assert_eq!(best, pv[0], "{mode} {ms} ms: {lines:#?}");

@@ -28,13 +28,11 @@ impl Book {
     /// Reads a Polyglot book. Books whose entries are out of key order
     /// (hand-merged files) are sorted rather than refused.
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, String> {
-        if bytes.len() % ENTRY_SIZE != 0 {
+        if !bytes.len().is_multiple_of(ENTRY_SIZE) {
             return Err(format!("{} bytes is not a whole number of 16-byte Polyglot entries", bytes.len()));
         }
-        let mut entries: Vec<Entry> = bytes
-            .chunks_exact(ENTRY_SIZE)
-            .map(|c| Entry::from_bytes(c.try_into().expect("16-byte chunk")))
-            .collect();
+        let mut entries: Vec<Entry> =
+            bytes.chunks_exact(ENTRY_SIZE).map(|c| Entry::from_bytes(c.try_into().expect("16-byte chunk"))).collect();
         if !entries.windows(2).all(|w| w[0].key <= w[1].key) {
             entries.sort_by_key(|e| e.key);
         }
@@ -79,8 +77,7 @@ impl Book {
     /// heaviest when `best_only`, otherwise one drawn in proportion to the
     /// weights. `None` when the position is out of book.
     pub fn choose(&self, pos: &Chess, allowed: &[Move], best_only: bool, rng: &mut Rng) -> Option<Move> {
-        let moves: Vec<(Move, u16)> =
-            self.moves(pos).into_iter().filter(|(m, _)| allowed.is_empty() || allowed.contains(m)).collect();
+        let moves: Vec<(Move, u16)> = self.moves(pos).into_iter().filter(|(m, _)| allowed.is_empty() || allowed.contains(m)).collect();
         let (&(best, _), _) = moves.split_first()?;
         let total: u64 = moves.iter().map(|&(_, w)| w as u64).sum();
         if best_only || total == 0 {

@@ -75,10 +75,8 @@ pub fn build(text: &str) -> Result<Vec<u8>, String> {
             pos.play_unchecked(m);
         }
     }
-    let mut entries: Vec<Entry> = counts
-        .into_iter()
-        .map(|((key, raw_move), n)| Entry { key, raw_move, weight: n.min(u16::MAX as u32) as u16, learn: 0 })
-        .collect();
+    let mut entries: Vec<Entry> =
+        counts.into_iter().map(|((key, raw_move), n)| Entry { key, raw_move, weight: n.min(u16::MAX as u32) as u16, learn: 0 }).collect();
     entries.sort_by_key(|e| (e.key, std::cmp::Reverse(e.weight), e.raw_move));
     Ok(entries.iter().flat_map(|e| e.to_bytes()).collect())
 }

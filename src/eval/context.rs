@@ -5,9 +5,9 @@ use arrayvec::ArrayVec;
 use shakmaty::{attacks, Bitboard, Board, Chess, Color, Piece, Position, Role, Square};
 
 use super::masks::{ci, forward, pawn_attacks_from};
+use super::params::{Params, PARAMS};
 use super::pst::{PHASE_MAX, PHASE_WEIGHT, PSQT};
 use super::score::S;
-use super::params::{Params, PARAMS};
 
 /// One knight, bishop, rook or queen and the squares it attacks.
 #[derive(Clone, Copy)]

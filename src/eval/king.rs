@@ -269,9 +269,17 @@ mod tests {
     #[test]
     fn pieces_swarming_the_king_cost() {
         // Queen and knight on the castled king.
-        let attacked = term(|ctx, color| king_attackers(ctx, color, &Exposure::of(ctx, color)), "r4rk1/ppp2ppp/8/6N1/7Q/8/PPP2PPP/R5K1 b - - 0 1", Color::Black);
+        let attacked = term(
+            |ctx, color| king_attackers(ctx, color, &Exposure::of(ctx, color)),
+            "r4rk1/ppp2ppp/8/6N1/7Q/8/PPP2PPP/R5K1 b - - 0 1",
+            Color::Black,
+        );
         assert!(attacked.mg() < -20 && attacked.mg() > -150, "{attacked:?}");
-        let quiet = term(|ctx, color| king_attackers(ctx, color, &Exposure::of(ctx, color)), "r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R2Q2K1 b - - 0 1", Color::Black);
+        let quiet = term(
+            |ctx, color| king_attackers(ctx, color, &Exposure::of(ctx, color)),
+            "r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R2Q2K1 b - - 0 1",
+            Color::Black,
+        );
         assert_eq!(quiet, S::ZERO);
         // However the table is fitted, a heavier attack never costs less.
         let mg: Vec<i32> = PARAMS.king_attack.iter().map(|s| s.mg()).collect();
@@ -317,7 +325,8 @@ mod tests {
         let weak = term(|ctx, color| weak_king_squares(ctx, &Exposure::of(ctx, color)), "6k1/5p1p/8/8/8/8/1B6/6K1 b - - 0 1", Color::Black);
         assert_eq!(weak, PARAMS.weak_king_square * 3);
         // A bishop on f8 guards g7.
-        let guarded = term(|ctx, color| weak_king_squares(ctx, &Exposure::of(ctx, color)), "5bk1/5p1p/8/8/8/8/1B6/6K1 b - - 0 1", Color::Black);
+        let guarded =
+            term(|ctx, color| weak_king_squares(ctx, &Exposure::of(ctx, color)), "5bk1/5p1p/8/8/8/8/1B6/6K1 b - - 0 1", Color::Black);
         assert_eq!(guarded, PARAMS.weak_king_square * 2);
         assert!(PARAMS.weak_king_square.mg() < 0);
     }

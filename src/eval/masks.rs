@@ -28,7 +28,11 @@ pub const fn adjacent_files(file: usize) -> u64 {
 /// All squares on ranks strictly ahead of `rank` from `white`'s view.
 const fn ranks_ahead(white: bool, rank: usize) -> u64 {
     if white {
-        if rank == 7 { 0 } else { !0u64 << (8 * (rank + 1)) }
+        if rank == 7 {
+            0
+        } else {
+            !0u64 << (8 * (rank + 1))
+        }
     } else if rank == 0 {
         0
     } else {

@@ -108,7 +108,11 @@ pub enum Evaluator {
 impl Evaluator {
     /// The evaluator the `Use NNUE` check names.
     pub fn using_network(on: bool) -> Evaluator {
-        if on { Evaluator::Network } else { Evaluator::Classical }
+        if on {
+            Evaluator::Network
+        } else {
+            Evaluator::Classical
+        }
     }
 }
 

@@ -97,7 +97,7 @@ pub fn feature(viewer: Color, color: Color, role: Role, sq: Square) -> usize {
 /// The output head for a board: one per four men, 2..=32 men → 0..=7.
 #[inline]
 pub fn bucket(board: &Board) -> usize {
-    ((board.occupied().count() as usize).saturating_sub(2) / 4).min(BUCKETS - 1)
+    (board.occupied().count().saturating_sub(2) / 4).min(BUCKETS - 1)
 }
 
 /// Every (colour, role, squares) group on the board, for feature walks.

@@ -115,6 +115,7 @@ pub struct Params {
     pub winnable_base: S,
 }
 
+#[rustfmt::skip] // the tuner prints this block; `source_round_trips_the_defaults` keeps it verbatim
 pub const DEFAULT: Params = Params {
     passed: [S(0, 0), S(-12, 5), S(-16, 15), S(-6, 34), S(18, 63), S(57, 63), S(56, 33), S(0, 0)],
     free_path: [S(0, 0), S(-2, 5), S(-10, -2), S(-15, 8), S(-5, 16), S(11, 41), S(12, 22), S(0, 0)],
@@ -360,6 +361,9 @@ mod tests {
         // printing the defaults gives them back verbatim.
         let src = DEFAULT.to_source();
         assert!(include_str!("params.rs").contains(&src), "{src}");
-        assert_eq!(DEFAULT.clone().fields_mut().len(), 8 + 8 + 5 + 8 + (9 + 14 + 15 + 28) + 8 + 4 + 4 + 30 + 8 + 1 + 6 + 5 + 8 + 7 + 6 + 4 + 8);
+        assert_eq!(
+            DEFAULT.clone().fields_mut().len(),
+            8 + 8 + 5 + 8 + (9 + 14 + 15 + 28) + 8 + 4 + 4 + 30 + 8 + 1 + 6 + 5 + 8 + 7 + 6 + 4 + 8
+        );
     }
 }

@@ -97,9 +97,7 @@ pub fn isolated_pawns(ctx: &Ctx, color: Color) -> S {
 /// Each pawn beyond the first on a file.
 pub fn doubled_pawns(ctx: &Ctx, color: Color) -> S {
     let c = ci(color);
-    let extra: i32 = (0..8)
-        .map(|f| ((Bitboard(file_mask(f)) & ctx.pawns[c]).count() as i32 - 1).max(0))
-        .sum();
+    let extra: i32 = (0..8).map(|f| ((Bitboard(file_mask(f)) & ctx.pawns[c]).count() as i32 - 1).max(0)).sum();
     ctx.p.doubled * extra
 }
 
@@ -184,8 +182,7 @@ pub fn pawn_info(ctx: &Ctx) -> PawnInfo {
 
 /// All pawn-structure terms, White's view, from the pawn-only part.
 pub fn pawn_structure_from(ctx: &Ctx, info: &PawnInfo) -> S {
-    info.skeleton + passed_pawn_bonus(ctx, Color::White, info.passers[0])
-        - passed_pawn_bonus(ctx, Color::Black, info.passers[1])
+    info.skeleton + passed_pawn_bonus(ctx, Color::White, info.passers[0]) - passed_pawn_bonus(ctx, Color::Black, info.passers[1])
 }
 
 /// All pawn-structure terms, White's view.

@@ -91,10 +91,7 @@ pub fn reachable_outposts(ctx: &Ctx, color: Color, squares: Bitboard) -> S {
     if free.is_empty() {
         return S::ZERO;
     }
-    let n = (ctx.ours(color, Role::Knight) & !squares)
-        .into_iter()
-        .filter(|&sq| (attacks::knight_attacks(sq) & free).any())
-        .count();
+    let n = (ctx.ours(color, Role::Knight) & !squares).into_iter().filter(|&sq| (attacks::knight_attacks(sq) & free).any()).count();
     ctx.p.reachable_outpost * n as i32
 }
 
@@ -195,11 +192,7 @@ pub fn rooks_on_queen_file(ctx: &Ctx, color: Color) -> S {
     if queens.is_empty() {
         return S::ZERO;
     }
-    let n = ctx
-        .ours(color, Role::Rook)
-        .into_iter()
-        .filter(|sq| (Bitboard(file_mask(sq.file() as usize)) & queens).any())
-        .count();
+    let n = ctx.ours(color, Role::Rook).into_iter().filter(|sq| (Bitboard(file_mask(sq.file() as usize)) & queens).any()).count();
     ctx.p.rook_on_queen_file * n as i32
 }
 
@@ -260,7 +253,9 @@ mod tests {
         // The fitted tables still pay for every square up to a piece's usual
         // count: a trapped piece is never worth more than a free one.
         let [knight, bishop, rook] = crate::eval::params::ORDERED_MOBILITY;
-        for (table, usual) in [(&PARAMS.knight_mobility[..], knight), (&PARAMS.bishop_mobility[..], bishop), (&PARAMS.rook_mobility[..], rook)] {
+        for (table, usual) in
+            [(&PARAMS.knight_mobility[..], knight), (&PARAMS.bishop_mobility[..], bishop), (&PARAMS.rook_mobility[..], rook)]
+        {
             let mg: Vec<i32> = table[..usual].iter().map(|s| s.mg()).collect();
             assert!(mg.windows(2).all(|w| w[1] >= w[0]), "{mg:?}");
         }
@@ -302,9 +297,15 @@ mod tests {
 
     #[test]
     fn a_supported_knight_beyond_enemy_pawns_is_an_outpost() {
-        assert_eq!(term(|ctx, color| outposts(ctx, color, outpost_squares(ctx, color)), "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), PARAMS.knight_outpost);
+        assert_eq!(
+            term(|ctx, color| outposts(ctx, color, outpost_squares(ctx, color)), "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White),
+            PARAMS.knight_outpost
+        );
         // An enemy pawn on c7 can still drive it away.
-        assert_eq!(term(|ctx, color| outposts(ctx, color, outpost_squares(ctx, color)), "4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert_eq!(
+            term(|ctx, color| outposts(ctx, color, outpost_squares(ctx, color)), "4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White),
+            S::ZERO
+        );
     }
 
     #[test]
@@ -345,11 +346,32 @@ mod tests {
     #[test]
     fn a_knight_one_jump_from_an_outpost_can_reach_it() {
         // The knight on c3 reaches d5, which e4 defends and no black pawn can attack.
-        assert_eq!(term(|ctx, color| reachable_outposts(ctx, color, outpost_squares(ctx, color)), "4k3/8/8/8/4P3/2N5/8/4K3 w - - 0 1", Color::White), PARAMS.reachable_outpost);
+        assert_eq!(
+            term(
+                |ctx, color| reachable_outposts(ctx, color, outpost_squares(ctx, color)),
+                "4k3/8/8/8/4P3/2N5/8/4K3 w - - 0 1",
+                Color::White
+            ),
+            PARAMS.reachable_outpost
+        );
         // A black pawn on c7 can attack d5 (and b5).
-        assert_eq!(term(|ctx, color| reachable_outposts(ctx, color, outpost_squares(ctx, color)), "4k3/2p5/8/8/4P3/2N5/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert_eq!(
+            term(
+                |ctx, color| reachable_outposts(ctx, color, outpost_squares(ctx, color)),
+                "4k3/2p5/8/8/4P3/2N5/8/4K3 w - - 0 1",
+                Color::White
+            ),
+            S::ZERO
+        );
         // Standing on the outpost already is the outpost term's, not this one's.
-        assert_eq!(term(|ctx, color| reachable_outposts(ctx, color, outpost_squares(ctx, color)), "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", Color::White), S::ZERO);
+        assert_eq!(
+            term(
+                |ctx, color| reachable_outposts(ctx, color, outpost_squares(ctx, color)),
+                "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1",
+                Color::White
+            ),
+            S::ZERO
+        );
         assert!(PARAMS.reachable_outpost.mg() > 0);
     }
 

@@ -88,11 +88,7 @@ pub fn queen_threats(ctx: &Ctx, color: Color) -> S {
 /// or rook: move the man and the queen falls to a lesser piece.
 pub fn weak_queens(ctx: &Ctx, color: Color) -> S {
     let snipers = ctx.board.rooks() | ctx.board.bishops();
-    let n = ctx
-        .ours(color, Role::Queen)
-        .into_iter()
-        .filter(|&queen| lone_blockers(ctx.board, queen, color, snipers).any())
-        .count();
+    let n = ctx.ours(color, Role::Queen).into_iter().filter(|&queen| lone_blockers(ctx.board, queen, color, snipers).any()).count();
     ctx.p.weak_queen * n as i32
 }
 

@@ -14,7 +14,6 @@ use super::context::Ctx;
 use super::masks::{ci, relative_rank, KING_SIDE, QUEEN_SIDE};
 use super::score::S;
 
-
 /// Files between the kings minus ranks between them: positive when the
 /// kings stand side by side and the attacker can walk round (outflank).
 pub fn outflanking(ctx: &Ctx) -> i32 {

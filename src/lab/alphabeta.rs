@@ -127,7 +127,8 @@ pub(crate) mod tests {
                     let ab = alpha_beta(&tree, k, order);
                     assert_eq!(ab.value, exact.value, "{tree:?} depth {k} {order:?}");
                     let best = tree.child(&tree.root(), ab.best.unwrap());
-                    let (best_value, _) = negamax(&mut Generator::new(&tree, order), &NoPruning, &best, best.value, k - 1, -INFINITY, INFINITY);
+                    let (best_value, _) =
+                        negamax(&mut Generator::new(&tree, order), &NoPruning, &best, best.value, k - 1, -INFINITY, INFINITY);
                     assert_eq!(-best_value, exact.value, "the chosen move keeps the value");
                     assert!(ab.generated <= exact.generated);
                 }

@@ -65,7 +65,9 @@ fn run_forward(flags: &Flags) -> Result<(), LabError> {
         seed: flags.number("--seed", 1u64, |_| true, "a non-negative integer")?,
         order: match flags.value("--order") {
             None => Order::Sorted,
-            Some(name) => Order::from_name(name).ok_or_else(|| LabError::Usage(format!("--order: '{name}' is neither sorted nor natural")))?,
+            Some(name) => {
+                Order::from_name(name).ok_or_else(|| LabError::Usage(format!("--order: '{name}' is neither sorted nor natural")))?
+            }
         },
         deltas: flags.value("--delta").map_or(Ok(Vec::new()), |d| parse_deltas(d))?,
     };

@@ -120,7 +120,11 @@ pub fn brute_force_conspiracy_numbers(node: &Written, targets: &[i64]) -> Vec<u3
             let mut i = 0;
             node.value_with(&mut |leaf| {
                 i += 1;
-                if set & (1 << (i - 1)) != 0 { free } else { leaf.value }
+                if set & (1 << (i - 1)) != 0 {
+                    free
+                } else {
+                    leaf.value
+                }
             })
         };
         let (low, high) = (reach(-FAR), reach(FAR));
@@ -279,7 +283,11 @@ mod tests {
                     let mut i = 0;
                     tree.value_with(&mut |leaf| {
                         i += 1;
-                        if i - 1 == k { v } else { leaf.value }
+                        if i - 1 == k {
+                            v
+                        } else {
+                            leaf.value
+                        }
                     }) == v
                 });
                 assert!(reached, "CN({v}) = 1 but no single leaf moves the root there: {tree:?}");

@@ -95,7 +95,8 @@ mod tests {
     use crate::lab::protocol::EdgeRange;
     use crate::lab::tree::{splitmix64, RandomTree, TreeShape, EDGE_COST_MAX, EDGE_COST_MIN};
 
-    const EXACT: ForwardEstimation = ForwardEstimation { bounds: EdgeBounds::Exact { least: EDGE_COST_MIN, greatest: EDGE_COST_MAX }, delta: 1.0 };
+    const EXACT: ForwardEstimation =
+        ForwardEstimation { bounds: EdgeBounds::Exact { least: EDGE_COST_MIN, greatest: EDGE_COST_MAX }, delta: 1.0 };
 
     fn frontier(value: i64, max_to_move: bool, remaining: u32) -> Frontier {
         Frontier { value, max_to_move, remaining, edges: Some(EdgeRange { least: -10, greatest: 20 }) }

@@ -29,7 +29,13 @@ fn node_value<T: GameTree>(generator: &mut Generator<T>, node: &T::Node, value: 
         let (v, _) = node_value(generator, &child.node, child.value, remaining - 1);
         let better = match best {
             None => true,
-            Some((b, _)) => if maximizing { v > b } else { v < b },
+            Some((b, _)) => {
+                if maximizing {
+                    v > b
+                } else {
+                    v < b
+                }
+            }
         };
         if better {
             best = Some((v, child.index));
@@ -61,7 +67,11 @@ mod tests {
             v
         });
         let values: Vec<i64> = values.collect();
-        if path.len().is_multiple_of(2) { *values.iter().max().unwrap() } else { *values.iter().min().unwrap() }
+        if path.len().is_multiple_of(2) {
+            *values.iter().max().unwrap()
+        } else {
+            *values.iter().min().unwrap()
+        }
     }
 
     #[test]

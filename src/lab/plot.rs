@@ -18,9 +18,15 @@ pub struct Series {
 /// How an axis maps values to the page.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Scale {
-    Linear { min: f64, max: f64 },
+    Linear {
+        min: f64,
+        max: f64,
+    },
     /// Base 10; `min` and `max` positive.
-    Log { min: f64, max: f64 },
+    Log {
+        min: f64,
+        max: f64,
+    },
 }
 
 impl Scale {
@@ -36,9 +42,7 @@ impl Scale {
     /// steps on a linear one.
     pub fn ticks(self) -> Vec<f64> {
         match self {
-            Scale::Log { min, max } => {
-                (min.log10().ceil() as i32..=max.log10().floor() as i32).map(|e| 10f64.powi(e)).collect()
-            }
+            Scale::Log { min, max } => (min.log10().ceil() as i32..=max.log10().floor() as i32).map(|e| 10f64.powi(e)).collect(),
             Scale::Linear { min, max } => {
                 let raw = (max - min) / 5.0;
                 let magnitude = 10f64.powf(raw.log10().floor());
@@ -112,7 +116,8 @@ fn draw_panel(out: &mut String, panel: &Panel, left: f64) {
     let (x0, x1, y0, y1) = (left + ml, left + PANEL_WIDTH - mr, PANEL_HEIGHT - mb, mt);
     let px = |x: f64| x0 + panel.x.fraction(x) * (x1 - x0);
     let py = |y: f64| y0 + panel.y.fraction(y) * (y1 - y0);
-    let _ = writeln!(out, "<text x=\"{}\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">{}</text>", (x0 + x1) / 2.0, escape(&panel.title));
+    let _ =
+        writeln!(out, "<text x=\"{}\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">{}</text>", (x0 + x1) / 2.0, escape(&panel.title));
     let _ = writeln!(out, "<rect x=\"{x0}\" y=\"{y1}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\"/>", x1 - x0, y0 - y1);
     for t in panel.x.ticks() {
         let x = px(t);
@@ -124,7 +129,13 @@ fn draw_panel(out: &mut String, panel: &Panel, left: f64) {
         let _ = writeln!(out, "<line x1=\"{x0}\" y1=\"{y:.1}\" x2=\"{x1}\" y2=\"{y:.1}\" stroke=\"#ddd\"/>");
         let _ = writeln!(out, "<text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>", x0 - 6.0, y + 4.0, tick_label(t));
     }
-    let _ = writeln!(out, "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>", (x0 + x1) / 2.0, PANEL_HEIGHT - 15.0, escape(&panel.x_label));
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+        (x0 + x1) / 2.0,
+        PANEL_HEIGHT - 15.0,
+        escape(&panel.x_label)
+    );
     let _ = writeln!(
         out,
         "<text transform=\"translate({} {}) rotate(-90)\" text-anchor=\"middle\">{}</text>",
@@ -144,7 +155,12 @@ fn draw_panel(out: &mut String, panel: &Panel, left: f64) {
             Legend::BottomRight => (x1 - LEGEND_WIDTH, y0 - LEGEND_LINE * panel.series.len() as f64),
         };
         let ly = top + LEGEND_LINE * i as f64;
-        let _ = writeln!(out, "<line x1=\"{lx}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{}\" stroke-width=\"2\"{dash}/>", lx + 24.0, s.colour);
+        let _ = writeln!(
+            out,
+            "<line x1=\"{lx}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{}\" stroke-width=\"2\"{dash}/>",
+            lx + 24.0,
+            s.colour
+        );
         let _ = writeln!(out, "<text x=\"{}\" y=\"{}\">{}</text>", lx + 30.0, ly + 4.0, escape(&s.label));
     }
 }
@@ -200,13 +216,27 @@ pub fn forward_charts(table: &ForwardTable) -> String {
 /// Decision quality against nodes: alpha-beta, and forward estimation at
 /// each δ (solid: exact bounds, dashed: learned).
 fn quality_panel(table: &ForwardTable, trees: &str) -> Panel {
-    let mut series =
-        vec![Series { label: "alpha-beta".into(), colour: "black", dashed: false, points: table.rows.iter().map(|r| (r.alpha_beta.nodes, r.alpha_beta.quality)).collect() }];
+    let mut series = vec![Series {
+        label: "alpha-beta".into(),
+        colour: "black",
+        dashed: false,
+        points: table.rows.iter().map(|r| (r.alpha_beta.nodes, r.alpha_beta.quality)).collect(),
+    }];
     for (i, &delta) in table.config.deltas.iter().enumerate() {
         let rows: Vec<_> = table.sweep.iter().filter(|r| r.delta == delta).collect();
         let colour = COLOURS[i % COLOURS.len()];
-        series.push(Series { label: format!("FE exact, delta {delta}"), colour, dashed: false, points: rows.iter().map(|r| (r.exact.nodes, r.exact.quality)).collect() });
-        series.push(Series { label: format!("FE learned, delta {delta}"), colour, dashed: true, points: rows.iter().map(|r| (r.learned.nodes, r.learned.quality)).collect() });
+        series.push(Series {
+            label: format!("FE exact, delta {delta}"),
+            colour,
+            dashed: false,
+            points: rows.iter().map(|r| (r.exact.nodes, r.exact.quality)).collect(),
+        });
+        series.push(Series {
+            label: format!("FE learned, delta {delta}"),
+            colour,
+            dashed: true,
+            points: rows.iter().map(|r| (r.learned.nodes, r.learned.quality)).collect(),
+        });
     }
     let nodes: Vec<f64> = series.iter().flat_map(|s| s.points.iter().map(|p| p.0)).collect();
     let quality: Vec<f64> = series.iter().flat_map(|s| s.points.iter().map(|p| p.1)).collect();

@@ -82,11 +82,7 @@ struct TreeNode {
 impl TreeNode {
     /// The values as the lab's CN code reads them: the root is MAX.
     fn written(&self, max_to_move: bool) -> Written {
-        Written {
-            value: self.value as i64,
-            max_to_move,
-            children: self.children.iter().map(|c| c.written(!max_to_move)).collect(),
-        }
+        Written { value: self.value as i64, max_to_move, children: self.children.iter().map(|c| c.written(!max_to_move)).collect() }
     }
 }
 
@@ -121,7 +117,11 @@ fn minimax_line(node: &TreeNode, written: &Written) -> Vec<Move> {
 
 /// A score of the side to move at `ply` in the root side's view.
 fn root_view(score: i32, ply: usize) -> i32 {
-    if ply.is_multiple_of(2) { score } else { -score }
+    if ply.is_multiple_of(2) {
+        score
+    } else {
+        -score
+    }
 }
 
 impl Searcher {

@@ -72,7 +72,8 @@ impl Slots {
 fn pieces_key(b: &Board, color: Color) -> u64 {
     // Each bitboard scaled by its own odd constant, then SplitMix64's
     // finalizer, so that every square's bit reaches the slot's low bits.
-    const SCALE: [u64; 5] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f, 0x1656_67b1_9e37_79f9, 0xd6e8_feb8_6659_fd93, 0xa076_1d64_78bd_642f];
+    const SCALE: [u64; 5] =
+        [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f, 0x1656_67b1_9e37_79f9, 0xd6e8_feb8_6659_fd93, 0xa076_1d64_78bd_642f];
     let mine = b.by_color(color);
     let roles = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
     mix64(roles.iter().zip(SCALE).fold(0u64, |key, (&role, scale)| key.wrapping_add((b.by_role(role) & mine).0.wrapping_mul(scale))))

@@ -39,5 +39,4 @@ impl Limits {
     pub fn depth(depth: u32) -> Limits {
         Limits { depth: Some(depth), ..Limits::default() }
     }
-
 }

@@ -32,9 +32,9 @@ use crate::eval::pawn_cache::PawnCache;
 use crate::game::{self, Game};
 use crate::tt::{pack_move, unpack_move, Bound, Entry, TranspositionTable};
 use budget::{Budget, DepthPolicy};
-pub use settings::{SearchMode, SearchSettings};
 use limits::Limits;
 use ordering::OrderingTables;
+pub use settings::{SearchMode, SearchSettings};
 use time::TimeManager;
 
 /// Deepest ply the search stack holds.
@@ -389,7 +389,7 @@ impl Searcher {
         }
         if self.nodes >= self.node_limit {
             self.stopped = true;
-        } else if self.nodes % POLL_INTERVAL == 0 {
+        } else if self.nodes.is_multiple_of(POLL_INTERVAL) {
             if let Some(sink) = &self.node_sink {
                 sink.helper_nodes.fetch_add(POLL_INTERVAL, Relaxed);
             }
@@ -450,11 +450,8 @@ impl Searcher {
     #[inline]
     fn enter_null(&mut self, pos: &Chess, null: &Chess, ply: usize) {
         use shakmaty::zobrist::{Zobrist64, ZobristValue};
-        let key = if pos.legal_ep_square().is_none() {
-            self.current_key() ^ Zobrist64::zobrist_for_white_turn().0
-        } else {
-            game::hash(null)
-        };
+        let key =
+            if pos.legal_ep_square().is_none() { self.current_key() ^ Zobrist64::zobrist_for_white_turn().0 } else { game::hash(null) };
         self.keys.push(key);
         self.stack[ply].moved = None;
     }
@@ -567,18 +564,10 @@ impl Searcher {
 
     /// Runs a search on `game` within `limits`, calling `report` after each
     /// completed iteration. Returns the move to play.
-    pub fn think(
-        &mut self,
-        game: &Game,
-        limits: &Limits,
-        overhead_ms: u64,
-        start: Instant,
-        report: &mut dyn FnMut(&Report),
-    ) -> Outcome {
+    pub fn think(&mut self, game: &Game, limits: &Limits, overhead_ms: u64, start: Instant, report: &mut dyn FnMut(&Report)) -> Outcome {
         let root = game.position().clone();
         self.prepare(game, limits, overhead_ms, start);
-        let mut outcome =
-            Outcome { best: self.root_moves.first().copied(), ponder: None, score: 0, nodes: 0, depth: 0, lines: Vec::new() };
+        let mut outcome = Outcome { best: self.root_moves.first().copied(), ponder: None, score: 0, nodes: 0, depth: 0, lines: Vec::new() };
         if self.root_moves.is_empty() {
             return outcome;
         }
@@ -682,10 +671,10 @@ impl Searcher {
     /// Stops early (returning the lines completed) when the search stops.
     fn search_lines(&mut self, root: &Chess, all: &MoveList, wanted: usize, depth: u32, previous: &[i32]) -> Vec<Line> {
         let mut lines: Vec<Line> = Vec::with_capacity(wanted);
-        for k in 0..wanted {
+        for &expected in &previous[..wanted] {
             self.root_moves = all.iter().copied().filter(|m| !lines.iter().any(|l| l.pv.first() == Some(m))).collect();
             self.iteration_best = None;
-            let score = self.aspiration(root, depth as i32, previous[k]);
+            let score = self.aspiration(root, depth as i32, expected);
             if self.stopped {
                 break;
             }
@@ -724,11 +713,8 @@ impl Searcher {
         self.stack = [Frame::default(); MAX_PLY + 4];
         self.gains.clear();
         let legal = game.position().legal_moves();
-        self.root_moves = if limits.searchmoves.is_empty() {
-            legal
-        } else {
-            legal.into_iter().filter(|m| limits.searchmoves.contains(m)).collect()
-        };
+        self.root_moves =
+            if limits.searchmoves.is_empty() { legal } else { legal.into_iter().filter(|m| limits.searchmoves.contains(m)).collect() };
         if self.root_moves.is_empty() {
             self.root_moves = game.position().legal_moves();
         }
@@ -745,11 +731,8 @@ impl Searcher {
     /// widening it on failure.
     fn aspiration(&mut self, root: &Chess, depth: i32, previous: i32) -> i32 {
         let mut delta = self.settings.alphabeta.aspiration;
-        let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
-            (previous - delta, previous + delta)
-        } else {
-            (-INFINITY, INFINITY)
-        };
+        let (mut alpha, mut beta) =
+            if depth >= 4 && previous.abs() < MATE_BOUND { (previous - delta, previous + delta) } else { (-INFINITY, INFINITY) };
         self.nominal_depth = depth as u32;
         let budget = Budget::root(depth, root.turn(), self.policy.tallies);
         loop {
@@ -799,7 +782,6 @@ impl Searcher {
     pub fn total_nodes(&self) -> u64 {
         self.nodes + self.signals.helper_nodes.load(Relaxed)
     }
-
 }
 
 /// Late-move reductions by (depth, move number):
@@ -862,7 +844,13 @@ fn stability_scale(stable_iterations: u32, score_drop: i32, depth: u32) -> f64 {
         3 => 0.85,
         _ => 0.7,
     };
-    let drop = if score_drop > 50 { 1.4 } else if score_drop > 20 { 1.15 } else { 1.0 };
+    let drop = if score_drop > 50 {
+        1.4
+    } else if score_drop > 20 {
+        1.15
+    } else {
+        1.0
+    };
     stability * drop
 }
 

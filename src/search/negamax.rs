@@ -216,15 +216,7 @@ impl Searcher {
     /// spend below this node; its draft for the side to move is the
     /// depth every mechanism reads. `cut_node` is the predicted node kind
     /// for non-PV nodes (true: Cut, false: All).
-    pub(crate) fn negamax(
-        &mut self,
-        pos: &Chess,
-        budget: Budget,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-        cut_node: bool,
-    ) -> i32 {
+    pub(crate) fn negamax(&mut self, pos: &Chess, budget: Budget, ply: usize, mut alpha: i32, beta: i32, cut_node: bool) -> i32 {
         self.pv_len[ply] = ply;
         let side = pos.turn();
         let depth = budget.draft(side);
@@ -261,7 +253,8 @@ impl Searcher {
         }
         // Internal iterative reduction: with no table move this node was
         // never searched, so ordering is poor; spend one ply less on it.
-        let (budget, depth) = if depth >= 4 && tt_move == 0 && !in_check { (budget.clipped(side, depth - 1), depth - 1) } else { (budget, depth) };
+        let (budget, depth) =
+            if depth >= 4 && tt_move == 0 && !in_check { (budget.clipped(side, depth - 1), depth - 1) } else { (budget, depth) };
         let static_eval = self.static_eval(pos, in_check, entry);
         self.stack[ply].static_eval = static_eval;
         if self.settings.forward.enabled && !root {
@@ -352,7 +345,10 @@ impl Searcher {
             // Prune only moves that do not give check: a quiet check can
             // be the mate the static eval knows nothing about.
             if !root && !in_check && !gives_check && best > -MATE_BOUND && searched > 0 {
-                let late_quiet = quiet && self.settings.late.pruning && depth <= 4 && quiets_tried.len() as i32 > (params.lmp_base + depth * depth) / (2 - improving as i32);
+                let late_quiet = quiet
+                    && self.settings.late.pruning
+                    && depth <= 4
+                    && quiets_tried.len() as i32 > (params.lmp_base + depth * depth) / (2 - improving as i32);
                 let futile = quiet && !pv_node && depth <= 3 && eval + params.futility_margin * depth + params.futility_base <= alpha;
                 let losing_capture = !quiet && order < 0 && depth <= 4 && see(pos, m) < -params.see_margin * depth;
                 if late_quiet || futile || losing_capture || (quiet && hangs_material(pos, m, depth, params.quiet_see_margin)) {
@@ -446,7 +442,7 @@ impl Searcher {
         if bound == Bound::Exact && best_move.is_some_and(is_quiet) {
             self.record_choice(pos, ply, depth, tt_move, best_move.expect("checked"));
         }
-        if !in_check && best_move.map_or(true, is_quiet) && best.abs() < MATE_BOUND {
+        if !in_check && best_move.is_none_or(is_quiet) && best.abs() < MATE_BOUND {
             self.correction.update(pos, depth, bound, best, corrected);
         }
         let stored_eval = if in_check { 0 } else { static_eval };
@@ -515,7 +511,7 @@ impl Searcher {
         if self.stopped {
             return None;
         }
-        (score >= beta).then(|| if score >= MATE_BOUND { beta } else { score })
+        (score >= beta).then_some(if score >= MATE_BOUND { beta } else { score })
     }
 
     /// Late-move reduction for the `searched`-th move (0-based).

@@ -45,12 +45,7 @@ pub struct OrderingTables {
 
 impl Default for OrderingTables {
     fn default() -> Self {
-        OrderingTables {
-            killers: [[0; 2]; MAX_PLY + 2],
-            history: [[[0; 64]; 64]; 2],
-            best_reply: [0; 12 * 64],
-            follow_up: [0; 12 * 64],
-        }
+        OrderingTables { killers: [[0; 2]; MAX_PLY + 2], history: [[[0; 64]; 64]; 2], best_reply: [0; 12 * 64], follow_up: [0; 12 * 64] }
     }
 }
 
@@ -126,6 +121,7 @@ impl OrderingTables {
     /// A quiet move caused a beta cut-off: it becomes a killer, the best
     /// reply and follow-on for the moves before it, and gains history;
     /// the quiets tried before it lose history.
+    #[allow(clippy::too_many_arguments)]
     pub fn reward_quiet(
         &mut self,
         color: Color,

@@ -6,8 +6,8 @@ use shakmaty::{Chess, Position};
 
 use super::negamax::{mvv_lva, refined_eval, MovePicker};
 use super::{score_to_tt, table_cutoff, Searcher, DRAW, MATE, MAX_PLY};
-use crate::tt::{pack_move, Bound};
 use crate::eval::{piece_value, see::see};
+use crate::tt::{pack_move, Bound};
 
 /// Margin for delta pruning: a capture that cannot lift the score to alpha
 /// even with this bonus is skipped.

@@ -157,12 +157,7 @@ mod tests {
     use shakmaty::{Chess, Position};
 
     fn candidates(scores: &[i32]) -> Vec<Candidate> {
-        Chess::default()
-            .legal_moves()
-            .into_iter()
-            .zip(scores)
-            .map(|(m, &score)| Candidate { m, score, interest: 50 })
-            .collect()
+        Chess::default().legal_moves().into_iter().zip(scores).map(|(m, &score)| Candidate { m, score, interest: 50 }).collect()
     }
 
     fn share_of_best(elo: u32, scores: &[i32]) -> f64 {

@@ -87,10 +87,7 @@ impl TimeManager {
     /// limit (above 1 when the best move is unsettled, below when stable).
     pub fn soft_stop(&self, signals: &Signals, scale: f64) -> bool {
         match self.soft_ms {
-            Some(soft) => {
-                !signals.pondering.load(Relaxed)
-                    && self.elapsed_on_clock(signals) as f64 >= soft as f64 * scale
-            }
+            Some(soft) => !signals.pondering.load(Relaxed) && self.elapsed_on_clock(signals) as f64 >= soft as f64 * scale,
             None => false,
         }
     }

@@ -59,8 +59,14 @@ pub enum Command {
     IsReady,
     Register,
     UciNewGame,
-    Position { start: PositionStart, moves: Vec<String> },
-    SetOption { name: String, value: Option<String> },
+    Position {
+        start: PositionStart,
+        moves: Vec<String>,
+    },
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
     Go(Go),
     Perft(u32),
     Stop,
@@ -82,9 +88,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
     let Some(keyword) = words.next() else { return Ok(None) };
     let rest: Vec<&str> = words.collect();
     let command = match keyword {
-        "uci" | "isready" | "ucinewgame" | "stop" | "ponderhit" | "quit" | "debug" | "register" => {
-            parse_keyword(line)?
-        }
+        "uci" | "isready" | "ucinewgame" | "stop" | "ponderhit" | "quit" | "debug" | "register" => parse_keyword(line)?,
         "position" => parse_position(&rest)?,
         "setoption" => parse_setoption(line)?,
         "go" => match rest.first() {
@@ -184,10 +188,8 @@ fn parse_setoption(line: &str) -> Result<Command, String> {
     Ok(Command::SetOption { name, value })
 }
 
-const GO_KEYWORDS: &[&str] = &[
-    "searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes",
-    "mate", "movetime", "infinite",
-];
+const GO_KEYWORDS: &[&str] =
+    &["searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime", "infinite"];
 
 fn number<T: std::str::FromStr>(go: &mut Go, key: &str, word: Option<&&str>) -> Option<T> {
     match word {
@@ -346,11 +348,7 @@ mod tests {
             ("setoption name SyzygyPath value", "SyzygyPath", Some("")),
         ];
         for (line, name, value) in cases {
-            assert_eq!(
-                parse(line).unwrap().unwrap(),
-                Command::SetOption { name: name.into(), value: value.map(String::from) },
-                "{line}"
-            );
+            assert_eq!(parse(line).unwrap().unwrap(), Command::SetOption { name: name.into(), value: value.map(String::from) }, "{line}");
         }
         assert!(parse("setoption Hash 4").is_err());
         assert!(parse("setoption name").is_err());

@@ -11,18 +11,29 @@ use crate::search::conspiracy::{self, ConspiracySettings};
 use crate::search::forward::ForwardSettings;
 use crate::search::interest::{InterestParams, Plausibility};
 use crate::search::settings::LateMoves;
-use crate::search::SearchMode;
-use crate::search::tunables::TUNABLES;
 use crate::search::strength::{MAX_ELO, MIN_ELO};
+use crate::search::tunables::TUNABLES;
+use crate::search::SearchMode;
 use crate::search::MAX_MULTI_PV;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
-    Spin { default: i64, min: i64, max: i64 },
-    Check { default: bool },
-    Combo { default: &'static str, choices: &'static [&'static str] },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
+    Combo {
+        default: &'static str,
+        choices: &'static [&'static str],
+    },
     /// A free text value (a file name).
-    Text { default: &'static str },
+    Text {
+        default: &'static str,
+    },
     Button,
 }
 
@@ -114,13 +125,7 @@ pub fn table() -> Vec<Spec> {
         Spec { name: LIMIT_STRENGTH, kind: Kind::Check { default: false } },
         Spec { name: ELO, kind: Kind::Spin { default: MAX_ELO as i64, min: MIN_ELO as i64, max: MAX_ELO as i64 } },
         Spec { name: MULTI_PV, kind: Kind::Spin { default: 1, min: 1, max: MAX_MULTI_PV as i64 } },
-        Spec {
-            name: SEARCH_MODE,
-            kind: Kind::Combo {
-                default: SearchMode::default().name(),
-                choices: &MODE_CHOICES,
-            },
-        },
+        Spec { name: SEARCH_MODE, kind: Kind::Combo { default: SearchMode::default().name(), choices: &MODE_CHOICES } },
         Spec { name: INTEREST_COST_SCALE, kind: spin(interest.cost_scale, 1, 10_000) },
         Spec { name: SEPARATE_TALLIES, kind: Kind::Check { default: interest.separate_tallies } },
         Spec { name: INTEREST_SIBLING_SHARE, kind: spin(interest.sibling_share_percent, 0, 100) },
@@ -138,10 +143,11 @@ pub fn table() -> Vec<Spec> {
         Spec { name: CONSPIRACY_RANGE, kind: spin(cn.range as u32, 10, 1000) },
         Spec { name: CONSPIRACY_STEP, kind: spin(cn.step as u32, 1, 100) },
     ];
-    specs.extend(TUNABLES.iter().map(|t| Spec {
-        name: t.name,
-        kind: Kind::Spin { default: t.default_value() as i64, min: t.min as i64, max: t.max as i64 },
-    }));
+    specs.extend(
+        TUNABLES
+            .iter()
+            .map(|t| Spec { name: t.name, kind: Kind::Spin { default: t.default_value() as i64, min: t.min as i64, max: t.max as i64 } }),
+    );
     specs
 }
 
@@ -153,15 +159,11 @@ fn spin(default: u32, min: i64, max: i64) -> Kind {
 pub fn declaration(spec: &Spec) -> String {
     let name = spec.name.to_string();
     let config = match spec.kind {
-        Kind::Spin { default, min, max } => {
-            UciOptionConfig::Spin { name, default: Some(default), min: Some(min), max: Some(max) }
-        }
+        Kind::Spin { default, min, max } => UciOptionConfig::Spin { name, default: Some(default), min: Some(min), max: Some(max) },
         Kind::Check { default } => UciOptionConfig::Check { name, default: Some(default) },
-        Kind::Combo { default, choices } => UciOptionConfig::Combo {
-            name,
-            default: Some(default.to_string()),
-            var: choices.iter().map(|c| c.to_string()).collect(),
-        },
+        Kind::Combo { default, choices } => {
+            UciOptionConfig::Combo { name, default: Some(default.to_string()), var: choices.iter().map(|c| c.to_string()).collect() }
+        }
         Kind::Text { default } => UciOptionConfig::String { name, default: Some(default.to_string()) },
         Kind::Button => UciOptionConfig::Button { name },
     };
@@ -171,10 +173,7 @@ pub fn declaration(spec: &Spec) -> String {
 /// Looks `name` up (case-insensitively) and checks `value` against its type
 /// and range.
 pub fn validate(name: &str, value: Option<&str>) -> Result<(Spec, Value), String> {
-    let spec = table()
-        .into_iter()
-        .find(|s| s.name.eq_ignore_ascii_case(name))
-        .ok_or_else(|| format!("no such option '{name}'"))?;
+    let spec = table().into_iter().find(|s| s.name.eq_ignore_ascii_case(name)).ok_or_else(|| format!("no such option '{name}'"))?;
     let value = match (&spec.kind, value) {
         (Kind::Button, _) => Value::Press,
         (Kind::Spin { min, max, .. }, Some(v)) => match v.parse::<i64>() {

@@ -95,9 +95,9 @@ impl Engine {
     pub fn send(&mut self, line: &str) -> Instant {
         let at = Instant::now();
         let stdin = self.stdin.as_mut().expect("stdin is still open");
-        writeln!(stdin, "{line}").and_then(|_| stdin.flush()).unwrap_or_else(|e| {
-            panic!("writing '{}' to the engine failed: {e}{}", shorten(line), self.context())
-        });
+        writeln!(stdin, "{line}")
+            .and_then(|_| stdin.flush())
+            .unwrap_or_else(|e| panic!("writing '{}' to the engine failed: {e}{}", shorten(line), self.context()));
         self.sent.push(line.to_string());
         at
     }
@@ -134,13 +134,7 @@ impl Engine {
                 format!("{}\n    … {} lines …{}", show(&v[..50]), v.len() - 450, show(&v[v.len() - 400..]))
             }
         };
-        format!(
-            "\n  commands sent ({}):{}\n  lines seen ({}):{}",
-            self.sent.len(),
-            list(&self.sent),
-            self.seen.len(),
-            list(&self.seen)
-        )
+        format!("\n  commands sent ({}):{}\n  lines seen ({}):{}", self.sent.len(), list(&self.sent), self.seen.len(), list(&self.seen))
     }
 
     /// The next line, or why there is none before `deadline`.
@@ -310,10 +304,7 @@ pub fn parse_info(line: &str) -> Info {
             }
             "score" => {
                 let kind = words.get(i + 1).copied();
-                let n: i32 = words
-                    .get(i + 2)
-                    .and_then(|w| w.parse().ok())
-                    .unwrap_or_else(|| panic!("bad score in: {line}"));
+                let n: i32 = words.get(i + 2).and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("bad score in: {line}"));
                 info.score = Some(match kind {
                     Some("cp") => Score::Cp(n),
                     Some("mate") => Score::Mate(n),
@@ -326,10 +317,8 @@ pub fn parse_info(line: &str) -> Info {
             }
             "currmove" => i += 2,
             key => {
-                let value: i64 = words
-                    .get(i + 1)
-                    .and_then(|w| w.parse().ok())
-                    .unwrap_or_else(|| panic!("'{key}' without a number in: {line}"));
+                let value: i64 =
+                    words.get(i + 1).and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("'{key}' without a number in: {line}"));
                 info.fields.insert(key.to_string(), value);
                 i += 2;
             }
@@ -383,12 +372,7 @@ pub fn assert_legal_line(pos: &Chess, moves: &[String], context: &str) {
     for (i, text) in moves.iter().enumerate() {
         match legal_move(&p, text) {
             Some(m) => p.play_unchecked(m),
-            None => panic!(
-                "move {} '{text}' of {moves:?} is illegal in {} (root {})\n  in: {context}",
-                i + 1,
-                fen_of(&p),
-                fen_of(pos)
-            ),
+            None => panic!("move {} '{text}' of {moves:?} is illegal in {} (root {})\n  in: {context}", i + 1, fen_of(&p), fen_of(pos)),
         }
     }
 }
@@ -398,16 +382,11 @@ pub fn assert_legal_line(pos: &Chess, moves: &[String], context: &str) {
 #[track_caller]
 pub fn assert_legal_bestmove(pos: &Chess, line: &str) -> Move {
     let (best, ponder) = parse_bestmove(line);
-    let m = legal_move(pos, &best)
-        .unwrap_or_else(|| panic!("'{line}': {best} is not legal in {}", fen_of(pos)));
+    let m = legal_move(pos, &best).unwrap_or_else(|| panic!("'{line}': {best} is not legal in {}", fen_of(pos)));
     if let Some(reply) = ponder {
         let mut after = pos.clone();
         after.play_unchecked(m);
-        assert!(
-            legal_move(&after, &reply).is_some(),
-            "'{line}': ponder move {reply} is not legal after {best} in {}",
-            fen_of(pos)
-        );
+        assert!(legal_move(&after, &reply).is_some(), "'{line}': ponder move {reply} is not legal after {best} in {}", fen_of(pos));
     }
     m
 }
@@ -444,4 +423,3 @@ pub fn position_command(start: &str, moves: &[String]) -> String {
     }
     cmd
 }
-

@@ -67,23 +67,23 @@ pub const NAMES: [&str; FEATURES] = [
 /// The weights `intrigue interest fit` printed for the data of
 /// docs/measurements.md ("Learned interest"); all zero would be term 1 alone.
 pub const LEARNED: [f32; FEATURES] = [
-    0.0000, // table move (term 3)
-    0.1902, // previous iteration's best (term 4)
-    0.5151, // killer (term 5)
-    0.7975, // best reply (term 6)
-    0.4698, // best follow-on (term 7)
-    0.5042, // pawn attacks a piece, pawns (term 8)
-    0.8413, // gives check (term 10)
-    0.5425, // check after our check (term 10)
-    0.4786, // attacks pieces, pawns (term 11)
-    1.3233, // moves an attacked piece, pawns (term 12)
+    0.0000,  // table move (term 3)
+    0.1902,  // previous iteration's best (term 4)
+    0.5151,  // killer (term 5)
+    0.7975,  // best reply (term 6)
+    0.4698,  // best follow-on (term 7)
+    0.5042,  // pawn attacks a piece, pawns (term 8)
+    0.8413,  // gives check (term 10)
+    0.5425,  // check after our check (term 10)
+    0.4786,  // attacks pieces, pawns (term 11)
+    1.3233,  // moves an attacked piece, pawns (term 12)
     -0.3728, // moves a pinned or tied piece, pawns (term 16)
-    0.0078, // best history (term 17)
-    1.1762, // history / max
+    0.0078,  // best history (term 17)
+    1.1762,  // history / max
     -1.1396, // ln(1 + place in move order)
     -2.5115, // hangs itself (static exchange < 0)
-    0.0231, // same piece as our last move
-    0.4313, // castles
+    0.0231,  // same piece as our last move
+    0.4313,  // castles
     -0.2462, // retreats (moves toward its own side)
 ];
 

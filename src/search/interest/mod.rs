@@ -214,11 +214,7 @@ impl Searcher {
     pub(super) fn interest_node(&self, pos: &Chess, moves: &[Move], tt_move: u16, ply: usize) -> terms::Node {
         let (previous, own_previous) = self.earlier_moves(ply);
         let turn = pos.turn();
-        let best_quiet = moves
-            .iter()
-            .filter(|&&m| is_quiet(m))
-            .max_by_key(|&&m| self.tables.history(turn, m))
-            .map_or(0, |&m| pack_move(m));
+        let best_quiet = moves.iter().filter(|&&m| is_quiet(m)).max_by_key(|&&m| self.tables.history(turn, m)).map_or(0, |&m| pack_move(m));
         let mut node = terms::Node::from_position(pos);
         node.legal = moves.len();
         node.weights = self.settings.interest.weights;
