@@ -21,16 +21,72 @@ import chess.syzygy
 
 
 class SentLines(logging.Handler):
-    """Collects the lines python-chess writes to the engine."""
+    """Collects the lines python-chess writes to the engine (`lines`) and
+    those it reads back (`received`)."""
 
     def __init__(self):
         super().__init__(logging.DEBUG)
         self.lines = []
+        self.received = []
 
     def emit(self, record):
         message = record.getMessage()
         if "<<" in message:
             self.lines.append(message.split("<<", 1)[1].strip())
+        elif ">>" in message:
+            self.received.append(message.split(">>", 1)[1].strip())
+
+
+def check_search_output(board, received, what):
+    """One search's output as a client reads it: every PV is legal move by
+    move, the bestmove begins the last PV (its ponder move is the PV's
+    second), and no mate line is printed twice."""
+    pv = None
+    mate_lines = collections.Counter()
+    for line in received:
+        words = line.split()
+        if words[:1] == ["info"] and "pv" in words and "string" not in words:
+            pv = words[words.index("pv") + 1:]
+            replay = board.copy()
+            for uci in pv:
+                move = chess.Move.from_uci(uci)
+                if move not in replay.legal_moves:
+                    raise AssertionError(f"{what}: illegal PV move {uci} in '{line}'")
+                replay.push(move)
+            if "mate" in words:
+                score = words[words.index("mate") + 1]
+                mate_lines[(score, tuple(pv))] += 1
+        elif words[:1] == ["bestmove"]:
+            if pv is None or words[1] != pv[0]:
+                raise AssertionError(f"{what}: '{line}' does not begin the last PV {pv}")
+            if len(words) >= 4 and words[2] == "ponder" and (len(pv) < 2 or words[3] != pv[1]):
+                raise AssertionError(f"{what}: ponder {words[3]} is not the PV's second move {pv}")
+    repeated = [k for k, n in mate_lines.items() if n > 1]
+    if repeated:
+        raise AssertionError(f"{what}: mate lines printed again: {repeated}")
+
+
+def games_with_clean_output(path, sent):
+    """A game per mode at 30 ms a move, and a mate in one, every search's
+    output checked as a client would."""
+    searches = 0
+    with open_engine(path) as engine:
+        for mode in ("AlphaBeta", "Interest"):
+            engine.configure({"SearchMode": mode})
+            board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            while not board.is_game_over() and len(board.move_stack) < 120:
+                sent.received.clear()
+                result = engine.play(board, chess.engine.Limit(time=0.03), ponder=False)
+                check_search_output(board, sent.received, f"{mode} ply {len(board.move_stack)}")
+                board.push(result.move)
+                searches += 1
+            mate = chess.Board("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
+            sent.received.clear()
+            engine.play(mate, chess.engine.Limit(time=0.5))
+            check_search_output(mate, sent.received, f"{mode} mate in one")
+            depth_lines = [line for line in sent.received if line.startswith("info depth")]
+            check(len(depth_lines) <= 3, f"{mode}: the mate in one is reported in {len(depth_lines)} info lines")
+    check(searches > 20, f"{searches} searches: every bestmove began the last PV, every PV was legal, no mate line twice")
 
 
 def check(condition, what):
@@ -173,6 +229,7 @@ def main():
     logging.getLogger("chess.engine").addHandler(sent)
     logging.getLogger("chess.engine").setLevel(logging.DEBUG)
     ponder_hit_and_miss(path, sent)
+    games_with_clean_output(path, sent)
     multipv_three(path)
     chess960_game(path)
     book_game(path)
