@@ -170,19 +170,7 @@ impl Searcher {
     }
 
     fn report_choice(&self, choice: &Choice, depth: u32, report: &mut dyn FnMut(&Report)) {
-        report(&Report {
-            multipv: 1,
-            depth,
-            seldepth: self.seldepth as u32,
-            score: choice.score,
-            nodes: self.total_nodes(),
-            time_ms: self.time.elapsed_ms(),
-            hashfull: self.tt.hashfull(),
-            tbhits: self.tb_hits,
-            pv: choice.line.clone(),
-            horizons: self.horizons,
-            lowerbound: false,
-        });
+        self.report_line(choice.score, &choice.line, 1, depth, false, report);
     }
 
     /// The full-width tree below `pos` to `left` more plies, its leaves

@@ -599,8 +599,7 @@ impl Searcher {
                     outcome.best = Some(m);
                     outcome.ponder = pv.get(1).copied();
                     outcome.score = self.iteration_best_score;
-                    let line = Line { score: self.iteration_best_score, pv };
-                    self.report_line(&line, 1, depth, true, report);
+                    self.report_line(self.iteration_best_score, &pv, 1, depth, true, report);
                     reported = true;
                 }
                 break;
@@ -613,7 +612,7 @@ impl Searcher {
             let shown = if limits.report_lines == 0 { lines.len() } else { limits.report_lines };
             for (k, line) in lines.iter().enumerate().take(shown) {
                 previous_scores[k] = line.score;
-                self.report_line(line, k + 1, depth, false, report);
+                self.report_line(line.score, &line.pv, k + 1, depth, false, report);
                 reported = true;
             }
             if self.stopped {
@@ -642,25 +641,25 @@ impl Searcher {
             // Stopped before any line was complete: the move played is
             // still announced first.
             if let Some(m) = outcome.best {
-                self.report_line(&Line { score: outcome.score, pv: vec![m] }, 1, outcome.depth.max(1), true, report);
+                self.report_line(outcome.score, &[m], 1, outcome.depth.max(1), true, report);
             }
         }
         outcome.nodes = self.total_nodes();
         outcome
     }
 
-    /// Reports `line` as MultiPV line `multipv` of iteration `depth`.
-    fn report_line(&self, line: &Line, multipv: usize, depth: u32, lowerbound: bool, report: &mut dyn FnMut(&Report)) {
+    /// Reports the line `pv` of `score` as MultiPV line `multipv` of iteration `depth`.
+    fn report_line(&self, score: i32, pv: &[Move], multipv: usize, depth: u32, lowerbound: bool, report: &mut dyn FnMut(&Report)) {
         report(&Report {
             multipv,
             depth,
             seldepth: self.seldepth as u32,
-            score: line.score,
+            score,
             nodes: self.total_nodes(),
             time_ms: self.time.elapsed_ms(),
             hashfull: self.tt.hashfull(),
             tbhits: self.tb_hits,
-            pv: line.pv.clone(),
+            pv: pv.to_vec(),
             horizons: self.horizons,
             lowerbound,
         });

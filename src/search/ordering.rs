@@ -29,6 +29,12 @@ pub fn piece_to(color: Color, role: Role, to: shakmaty::Square) -> usize {
     (c + role as usize - 1) * 64 + to as usize
 }
 
+/// The destination square of a [`piece_to`] index.
+#[inline]
+pub fn piece_to_square(index: usize) -> shakmaty::Square {
+    shakmaty::Square::new((index % 64) as u32)
+}
+
 pub struct OrderingTables {
     /// Two quiet moves per ply that caused a beta cut-off (term 5).
     killers: [[u16; 2]; MAX_PLY + 2],

@@ -223,7 +223,7 @@ impl Searcher {
         node.killers = self.tables.killers(ply);
         node.best_reply = self.tables.best_reply_to(previous);
         node.follow_up = self.tables.follow_up_to(own_previous);
-        node.own_previous_to = own_previous.map(|i| shakmaty::Square::new((i % 64) as u32));
+        node.own_previous_to = own_previous.map(super::ordering::piece_to_square);
         node.our_last_move_checked = ply >= 1 && self.stack[ply - 1].in_check;
         node.best_quiet = best_quiet;
         node.move_ply = ply as u32 + 1;
