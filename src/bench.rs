@@ -179,7 +179,7 @@ pub const SHAPE_HEADER: &str = "iteration positions        nodes    ebf     pv  
 /// tree's size, its growth over the iteration before (the effective
 /// branching factor), the principal variation's mean length, the mean ply
 /// at which a line met its horizon, and the mean deepest ply. The shape of
-/// the two searches' trees, side by side (docs/measurements.md).
+/// the two searches' trees, side by side (docs/changelog.md).
 pub fn tree_shape(depth: u32, settings: SearchSettings) -> Vec<ShapeRow> {
     let signals = Arc::default();
     let iterations: Vec<Vec<Report>> = POSITIONS

@@ -17,21 +17,58 @@ use crossbeam_channel::{unbounded, Receiver, Sender};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 use crate::book::Book;
-use crate::eval::{evaluate, Evaluator};
+use crate::eval::{evaluate, wdl, Evaluator};
 use crate::game::{self, Game};
 use crate::rng::Rng;
-use crate::search::interest::Plausibility;
 use crate::search::limits::Limits;
-use crate::search::strength::{self, Candidate, StrengthLimit};
+use crate::search::strength::{Candidate, StrengthLimit};
 use crate::search::tablebase::Syzygy;
-use crate::search::tunables;
-use crate::search::{Outcome, Report, Searcher, Signals};
-use crate::search::{SearchMode, SearchSettings};
+use crate::search::threads::{SearchThreads, STACK_BYTES};
+use crate::search::SearchSettings;
+use crate::search::{Outcome, Report, Signals, MATE_BOUND};
+use crate::settings::Settings;
 use crate::tt::TranspositionTable;
 use crate::uci::command::{self, Command, Go, PositionStart};
-use crate::uci::options::{self, Value};
+use crate::uci::options::{self, Audience, Value};
 use crate::uci::{info_line, panic_message, send, send_error};
 use crate::{bench, perft};
+use std::io::{self, BufRead};
+
+/// Reads commands from stdin until `quit` or end of input.
+///
+/// Lines are read as bytes, so a stray non-UTF-8 byte costs one rejected
+/// line rather than the session; a read error is the GUI going away.
+/// `all_options`: `uci` lists the research knobs too.
+pub fn serve(all_options: bool) {
+    crate::search::fault::arm_from_env();
+    let mut engine = Engine::new(all_options);
+    let mut input = io::stdin().lock();
+    let mut line = Vec::with_capacity(256);
+    loop {
+        line.clear();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        if !handle_guarded(&mut engine, &line) {
+            return;
+        }
+    }
+    // End of input is a quit.
+    engine.quit();
+}
+
+/// Handles one raw input line; a panic while handling it is reported and
+/// the engine keeps serving. Returns false on `quit`.
+pub fn handle_guarded(engine: &mut Engine, raw: &[u8]) -> bool {
+    match panic::catch_unwind(AssertUnwindSafe(|| engine.handle_input(raw))) {
+        Ok(more) => more,
+        Err(payload) => {
+            send_error(&format!("internal error ({}) while handling that line; please report it", panic_message(&*payload)));
+            true
+        }
+    }
+}
 
 pub const NAME: &str = "Intrigue";
 pub const AUTHOR: &str = "the Intrigue developers";
@@ -44,7 +81,17 @@ struct SearchJob {
     strength: Option<StrengthLimit>,
     limits: Limits,
     overhead_ms: u64,
+    /// Report win/draw/loss shares with each score (`UCI_ShowWDL`).
+    show_wdl: bool,
     start: Instant,
+}
+
+impl SearchJob {
+    /// The `wdl` triple for `score` at the root, if `UCI_ShowWDL` asks.
+    fn wdl(&self, score: i32) -> Option<[u32; 3]> {
+        let mate = (score.abs() >= MATE_BOUND).then_some(score > 0);
+        self.show_wdl.then(|| wdl::FITTED.per_mille(Some(score), mate, self.game.position()))
+    }
 }
 
 enum Job {
@@ -80,22 +127,15 @@ fn now_ms() -> u64 {
 
 pub struct Engine {
     game: Game,
-    /// The search rule and its knobs, as the options last set them.
-    settings: SearchSettings,
-    move_overhead_ms: u64,
-    /// How many best lines `go` reports (`MultiPV`).
-    multi_pv: usize,
-    /// The opening book and how it is used (`OwnBook`, `BookFile`,
-    /// `BestBookMove`).
+    /// Everything the options set, as they last set it.
+    settings: Settings,
+    /// `uci` lists the research knobs too (`intrigue --all-options`).
+    all_options: bool,
+    /// The opening book (`BookFile`).
     book: Book,
-    own_book: bool,
-    best_book_move: bool,
     /// The game has left the book: no more probing until a new game.
     left_book: bool,
     rng: Rng,
-    /// `UCI_LimitStrength` and `UCI_Elo`.
-    limit_strength: bool,
-    elo: u32,
     jobs: Sender<Job>,
     shared: Arc<Shared>,
     worker: Option<JoinHandle<()>>,
@@ -103,12 +143,13 @@ pub struct Engine {
 
 impl Default for Engine {
     fn default() -> Self {
-        Engine::new()
+        Engine::new(false)
     }
 }
 
 impl Engine {
-    pub fn new() -> Engine {
+    /// A new engine; `all_options`: `uci` lists the research knobs too.
+    pub fn new(all_options: bool) -> Engine {
         epoch();
         let shared = Arc::new(Shared {
             signals: Arc::new(Signals::default()),
@@ -120,21 +161,16 @@ impl Engine {
         let worker_shared = Arc::clone(&shared);
         let worker = thread::Builder::new()
             .name("search".into())
-            .stack_size(64 * 1024 * 1024)
+            .stack_size(STACK_BYTES)
             .spawn(move || Worker::new(worker_shared, hash_mb).run(inbox))
             .expect("spawn the search thread");
         Engine {
             game: Game::default(),
-            settings: SearchSettings::default(),
-            move_overhead_ms: 10,
-            multi_pv: 1,
+            settings: Settings::default(),
+            all_options,
             book: Book::bundled(),
-            own_book: false,
-            best_book_move: false,
             left_book: false,
             rng: Rng::from_time(),
-            limit_strength: false,
-            elo: strength::MAX_ELO,
             jobs,
             shared,
             worker: Some(worker),
@@ -165,19 +201,13 @@ impl Engine {
         let history = self.game.history();
         let fen = shakmaty::fen::Fen::from_position(self.game.position(), EnPassantMode::Legal);
         format!(
-            "fen {} | mode {:?} | history {} {:016x} | settings {:?} | overhead {} | multipv {} | book {} {} {} | strength {} {}",
+            "fen {} | mode {:?} | history {} {:016x} | settings {:?} | book {}",
             fen,
             self.game.castling_mode(),
             history.len(),
             history.iter().fold(0u64, |acc, k| acc.rotate_left(7) ^ k),
             self.settings,
-            self.move_overhead_ms,
-            self.multi_pv,
             self.book.len(),
-            self.own_book,
-            self.best_book_move,
-            self.limit_strength,
-            self.elo,
         )
     }
 
@@ -227,7 +257,7 @@ impl Engine {
             Command::Bench(depth) => {
                 // Like a search: `stop` ends it and `isready` is answered.
                 self.begin_search_job(false);
-                self.post(Job::Bench(depth, self.settings))
+                self.post(Job::Bench(depth, self.settings.search))
             }
             Command::Quit => self.quit(),
         }
@@ -242,7 +272,9 @@ impl Engine {
         send(&format!("id name {NAME} {}", env!("CARGO_PKG_VERSION")));
         send(&format!("id author {AUTHOR}"));
         for spec in options::table() {
-            send(&options::declaration(&spec));
+            if self.all_options || spec.audience == Audience::Player {
+                send(&options::declaration(&spec));
+            }
         }
         send("uciok");
     }
@@ -285,24 +317,21 @@ impl Engine {
             Ok(v) => v,
             Err(e) => return send_error(&format!("{e}; option unchanged")),
         };
-        if let (Some(t), Value::Int(n)) = (tunables::find(spec.name), &value) {
-            *(t.field)(&mut self.settings.alphabeta) = *n as i32;
-            return;
+        // A setting is written on a copy, so a refused value changes nothing.
+        let mut settings = self.settings;
+        match spec.write(&mut settings, value.clone()) {
+            Ok(true) => return self.settings = settings,
+            Ok(false) => {}
+            Err(e) => return send_error(&format!("{}: {e}; option unchanged", spec.name)),
         }
         match (spec.name, value) {
             (options::HASH, Value::Int(mb)) => self.post(Job::ResizeHash(mb as usize)),
             (options::CLEAR_HASH, _) => self.post(Job::ClearHash),
-            (options::MOVE_OVERHEAD, Value::Int(ms)) => self.move_overhead_ms = ms as u64,
-            // The GUI only tells us it may send `go ponder`; pondering
-            // needs no preparation, so there is nothing to keep.
-            (options::PONDER, Value::Bool(_)) => {}
+            (options::THREADS, Value::Int(n)) => self.post(Job::SetThreads(n as usize)),
             (options::CHESS960, Value::Bool(on)) => {
                 let mode = if on { CastlingMode::Chess960 } else { CastlingMode::Standard };
                 self.game.set_castling_mode(mode);
             }
-            (options::OWN_BOOK, Value::Bool(on)) => self.own_book = on,
-            (options::USE_NNUE, Value::Bool(on)) => self.settings.evaluator = Evaluator::using_network(on),
-            (options::BEST_BOOK_MOVE, Value::Bool(on)) => self.best_book_move = on,
             (options::BOOK_FILE, Value::Text(file)) => match Book::load(&file) {
                 Ok(book) => {
                     send(&format!("info string book {file}: {} entries", book.len()));
@@ -312,38 +341,6 @@ impl Engine {
                 Err(e) => send_error(&format!("{e}; book unchanged")),
             },
             (options::SYZYGY_PATH, Value::Text(path)) => self.set_syzygy_path(&path),
-            (options::SYZYGY_PROBE_DEPTH, Value::Int(n)) => self.settings.tablebase.probe_depth = n as i32,
-            (options::SYZYGY_50_MOVE_RULE, Value::Bool(on)) => self.settings.tablebase.fifty_move_rule = on,
-            (options::LIMIT_STRENGTH, Value::Bool(on)) => self.limit_strength = on,
-            (options::ELO, Value::Int(n)) => self.elo = n as u32,
-            (options::MULTI_PV, Value::Int(n)) => self.multi_pv = n as usize,
-            (options::THREADS, Value::Int(n)) => self.post(Job::SetThreads(n as usize)),
-            (options::SEARCH_MODE, Value::Choice(c)) => match SearchMode::from_name(c) {
-                Some(mode) => self.settings.mode = mode,
-                None => send_error(&format!("{name}: unknown mode {c}")),
-            },
-            (options::INTEREST_COST_SCALE, Value::Int(n)) => self.settings.interest.cost_scale = n as u32,
-            (options::SEPARATE_TALLIES, Value::Bool(b)) => self.settings.interest.separate_tallies = b,
-            (options::INTEREST_SIBLING_SHARE, Value::Int(n)) => self.settings.interest.sibling_share_percent = n as u32,
-            (options::INTEREST_CHECK_BONUS, Value::Int(n)) => self.settings.interest.weights.check_bonus = n as i32,
-            (options::INTEREST_EVASION_SHARE, Value::Int(n)) => self.settings.interest.weights.evasion_share = n as i32,
-            (options::INTEREST_TERM_WEIGHT, Value::Int(n)) => self.settings.interest.weights.term_percent = n as i32,
-            (options::INTEREST_MODEL, Value::Choice(c)) => match Plausibility::from_name(c) {
-                Some(model) => self.settings.interest.plausibility = model,
-                None => send_error(&format!("{name}: unknown model {c}")),
-            },
-            (options::INTEREST_LEARNED_SHARE, Value::Int(n)) => self.settings.interest.learned_percent = n as u32,
-            (options::LATE_MOVE_REDUCTIONS, Value::Bool(on)) => self.settings.late.reductions = on,
-            (options::LATE_MOVE_PRUNING, Value::Bool(on)) => self.settings.late.pruning = on,
-            (options::FORWARD_ESTIMATION, Value::Bool(on)) => self.settings.forward.enabled = on,
-            (options::FE_DELTA, Value::Int(n)) => self.settings.forward.delta_percent = n as i32,
-            (options::CONSPIRACY_DEPTH, Value::Int(n)) => {
-                if let Err(e) = self.settings.conspiracy.set_depth(n) {
-                    send_error(&format!("{e}; option unchanged"));
-                }
-            }
-            (options::CONSPIRACY_RANGE, Value::Int(n)) => self.settings.conspiracy.range = n as i32,
-            (options::CONSPIRACY_STEP, Value::Int(n)) => self.settings.conspiracy.step = n as i32,
             (name, value) => send_error(&format!("{name}: unexpected value {value:?}")),
         }
     }
@@ -381,7 +378,7 @@ impl Engine {
             infinite: go.infinite,
             ponder: go.ponder,
             searchmoves,
-            multi_pv: self.multi_pv,
+            multi_pv: self.settings.multi_pv,
             report_lines: 0,
         }
     }
@@ -412,7 +409,7 @@ impl Engine {
         if let Some(m) = self.book_move(&limits) {
             return self.play_book_move(m);
         }
-        let (settings, limits, strength) = self.weakened(self.settings, limits);
+        let (settings, limits, strength) = self.weakened(self.settings.search, limits);
         let start = Instant::now();
         self.begin_search_job(limits.ponder);
         self.post(Job::Search(Box::new(SearchJob {
@@ -420,7 +417,8 @@ impl Engine {
             settings,
             strength,
             limits,
-            overhead_ms: self.move_overhead_ms,
+            overhead_ms: self.settings.move_overhead_ms,
+            show_wdl: self.settings.show_wdl,
             start,
         })));
     }
@@ -430,16 +428,16 @@ impl Engine {
     /// keeping a few lines to choose from (only the ones the user asked
     /// for are reported).
     fn weakened(&self, settings: SearchSettings, mut limits: Limits) -> (SearchSettings, Limits, Option<StrengthLimit>) {
-        if !self.limit_strength {
+        if !self.settings.limit_strength {
             return (settings, limits, None);
         }
-        let strength = StrengthLimit::new(self.elo);
+        let strength = StrengthLimit::new(self.settings.elo);
         // The weakened player chooses among several lines: no conspiracy player.
         let mut settings = SearchSettings { mode: strength.mode(), ..settings };
         settings.conspiracy.depth = 0;
         limits.nodes = Some(limits.nodes.map_or(strength.nodes(), |n| n.min(strength.nodes())));
-        limits.report_lines = self.multi_pv;
-        limits.multi_pv = self.multi_pv.max(strength.candidate_lines());
+        limits.report_lines = self.settings.multi_pv;
+        limits.multi_pv = self.settings.multi_pv.max(strength.candidate_lines());
         (settings, limits, Some(strength))
     }
 
@@ -447,10 +445,10 @@ impl Engine {
     /// not left the book. Pondering and infinite analysis search instead:
     /// they must not answer at once.
     fn book_move(&mut self, limits: &Limits) -> Option<Move> {
-        if !self.own_book || self.left_book || limits.ponder || limits.infinite {
+        if !self.settings.own_book || self.left_book || limits.ponder || limits.infinite {
             return None;
         }
-        let m = self.book.choose(self.game.position(), &limits.searchmoves, self.best_book_move, &mut self.rng);
+        let m = self.book.choose(self.game.position(), &limits.searchmoves, self.settings.best_book_move, &mut self.rng);
         self.left_book = m.is_none();
         m
     }
@@ -508,7 +506,7 @@ impl Engine {
         }
         let classical = evaluate(pos);
         let network = crate::eval::evaluate_by(pos, Evaluator::Network);
-        let used = if self.settings.evaluator == Evaluator::Network { network } else { classical };
+        let used = if self.settings.search.evaluator == Evaluator::Network { network } else { classical };
         send(&format!("Classical evaluation: {classical} cp (side to move)"));
         send(&format!("Network correction: {} cp", network - classical));
         send(&format!("Final evaluation: {used} cp (side to move)"));
@@ -557,16 +555,6 @@ impl Drop for Engine {
     }
 }
 
-/// Raises a stop flag when dropped, so helper threads end even when the
-/// main search unwinds.
-struct StopOnDrop<'a>(&'a Signals);
-
-impl Drop for StopOnDrop<'_> {
-    fn drop(&mut self) {
-        self.0.stop.store(true, Relaxed);
-    }
-}
-
 /// A legal move for a search that produced none: the first of the
 /// `searchmoves` that is legal, else the first legal move.
 fn fallback_move(job: &SearchJob) -> Move {
@@ -581,16 +569,11 @@ fn fallback_move(job: &SearchJob) -> Move {
         .expect("go is only posted when a legal move exists")
 }
 
-/// The search thread: owns the table, the main searcher and the Lazy SMP
-/// helpers.
+/// The search thread: runs the jobs in order, and owns the table and the
+/// Lazy SMP search threads.
 struct Worker {
     shared: Arc<Shared>,
-    searcher: Searcher,
-    /// Helper threads' searchers, kept across searches so their tables
-    /// and buffers are allocated once.
-    helpers: Vec<Searcher>,
-    /// The helpers' stop flag: raised when the main thread has its move.
-    helper_signals: Arc<Signals>,
+    threads: SearchThreads,
     /// For the weakened player's choices.
     rng: Rng,
 }
@@ -598,28 +581,8 @@ struct Worker {
 impl Worker {
     fn new(shared: Arc<Shared>, hash_mb: usize) -> Worker {
         let tt = Arc::new(TranspositionTable::new(hash_mb));
-        let searcher = Searcher::new(tt, Arc::clone(&shared.signals));
-        Worker { shared, searcher, helpers: Vec::new(), helper_signals: Arc::new(Signals::default()), rng: Rng::from_time() }
-    }
-
-    fn set_threads(&mut self, threads: usize) {
-        self.helpers.clear();
-        for id in 1..threads.max(1) {
-            self.helpers.push(Searcher::helper(
-                Arc::clone(&self.searcher.tt),
-                Arc::clone(&self.helper_signals),
-                id,
-                Arc::clone(&self.shared.signals),
-            ));
-        }
-    }
-
-    fn set_table(&mut self, tt: TranspositionTable) {
-        // Drop every reference to the old table before the new one is used.
-        self.searcher.tt = Arc::new(tt);
-        for h in &mut self.helpers {
-            h.tt = Arc::clone(&self.searcher.tt);
-        }
+        let threads = SearchThreads::new(tt, Arc::clone(&shared.signals));
+        Worker { shared, threads, rng: Rng::from_time() }
     }
 
     fn run(mut self, inbox: Receiver<Job>) {
@@ -639,20 +602,14 @@ impl Worker {
     fn run_job(&mut self, job: Job) {
         match job {
             Job::Search(job) => self.search(*job),
-            Job::SetThreads(n) => self.set_threads(n),
+            Job::SetThreads(n) => self.threads.set_threads(n),
             Job::ResizeHash(mb) => match TranspositionTable::try_new(mb) {
-                Some(tt) => self.set_table(tt),
+                Some(tt) => self.threads.set_table(tt),
                 None => send_error(&format!("Hash: could not allocate {mb} MB; keeping the old table")),
             },
-            Job::ClearHash => self.searcher.tt.clear(),
-            Job::NewGame => {
-                self.searcher.tt.clear();
-                self.searcher.new_game();
-                for h in &mut self.helpers {
-                    h.new_game();
-                }
-            }
-            Job::SetTablebase(tb) => self.searcher.tablebase = tb,
+            Job::ClearHash => self.threads.main.tt.clear(),
+            Job::NewGame => self.threads.new_game(),
+            Job::SetTablebase(tb) => self.threads.set_tablebase(tb),
             Job::Ping => send("readyok"),
             Job::Perft(pos, depth, mode) => {
                 for line in perft::report(&pos, depth, mode, &self.shared.signals.stop) {
@@ -695,7 +652,7 @@ impl Worker {
             }
             Err(payload) => {
                 send_error(&format!("the search failed ({}); playing the best move it reported", panic_message(&*payload)));
-                self.rebuild_searchers();
+                self.threads.rebuild();
                 (reported_best.unwrap_or_else(|| fallback_move(&job)), None)
             }
         };
@@ -712,50 +669,14 @@ impl Worker {
     /// `reported_best` follows the first move of every first line reported.
     fn think(&mut self, job: &SearchJob, reported_best: &mut Option<Move>) -> Outcome {
         let mode = job.game.castling_mode();
-        if table_outdated(&self.searcher.settings, &job.settings) {
-            self.searcher.tt.clear();
-        }
-        self.searcher.settings = job.settings;
-        for h in &mut self.helpers {
-            h.settings = job.settings;
-            h.tablebase = self.searcher.tablebase.clone();
-        }
-        let helper_signals = Arc::clone(&self.helper_signals);
-        helper_signals.reset(false);
-        let (main, helpers) = (&mut self.searcher, &mut self.helpers);
-        let mut helper_failed = false;
-        let outcome = thread::scope(|scope| {
-            let mut running = Vec::with_capacity(helpers.len());
-            for helper in helpers.iter_mut() {
-                let game = &job.game;
-                let limits = Limits { searchmoves: job.limits.searchmoves.clone(), ..Limits::default() };
-                let started = thread::Builder::new().stack_size(64 * 1024 * 1024).spawn_scoped(scope, move || {
-                    helper.think(game, &limits, 0, job.start, &mut |_| {});
-                });
-                match started {
-                    Ok(handle) => running.push(handle),
-                    Err(_) => log::warn!("could not start a helper thread; searching with fewer threads"),
-                }
+        let (outcome, helper_failed) = self.threads.think(&job.game, job.settings, &job.limits, job.overhead_ms, job.start, &mut |r| {
+            if r.multipv == 1 {
+                *reported_best = r.pv.first().copied();
             }
-            // Stop the helpers however the main search ends.
-            let stop_helpers = StopOnDrop(&helper_signals);
-            let outcome = main.think(&job.game, &job.limits, job.overhead_ms, job.start, &mut |r| {
-                if r.multipv == 1 {
-                    *reported_best = r.pv.first().copied();
-                }
-                send(&info_line(r, mode))
-            });
-            drop(stop_helpers);
-            for handle in running {
-                // A helper's panic is caught by joining it: the main
-                // search's answer stands, the helpers are rebuilt below.
-                helper_failed |= handle.join().is_err();
-            }
-            outcome
+            send(&info_line(r, mode, job.wdl(r.score)))
         });
         if helper_failed {
             send_error("a helper search thread failed; its searcher is rebuilt");
-            self.set_threads(self.helpers.len() + 1);
         }
         outcome
     }
@@ -771,13 +692,13 @@ impl Worker {
             score,
             nodes: outcome.nodes,
             time_ms: job.start.elapsed().as_millis() as u64,
-            hashfull: self.searcher.tt.hashfull(),
+            hashfull: self.threads.main.tt.hashfull(),
             tbhits: 0,
             pv: vec![played],
             horizons: Default::default(),
             lowerbound: false,
         };
-        send(&info_line(&report, job.game.castling_mode()));
+        send(&info_line(&report, job.game.castling_mode(), job.wdl(score)));
     }
 
     /// The move to play and the ponder move, from a finished search.
@@ -787,20 +708,10 @@ impl Worker {
         (played, outcome.ponder.filter(|_| played == best))
     }
 
-    /// Fresh searchers after a panic left the old ones in an unknown
-    /// state; the table and tablebases are kept (the table's entries are
-    /// checked on every probe).
-    fn rebuild_searchers(&mut self) {
-        let tablebase = self.searcher.tablebase.take();
-        self.searcher = Searcher::new(Arc::clone(&self.searcher.tt), Arc::clone(&self.shared.signals));
-        self.searcher.tablebase = tablebase;
-        self.set_threads(self.helpers.len() + 1);
-    }
-
     /// The weakened player's move among the search's best lines.
     fn weakened_choice(&mut self, strength: StrengthLimit, game: &Game, outcome: &Outcome) -> Option<Move> {
         let moves: Vec<Move> = outcome.lines.iter().map(|&(m, _)| m).collect();
-        let interests = self.searcher.root_interests(game.position(), &moves);
+        let interests = self.threads.main.root_interests(game.position(), &moves);
         let candidates: Vec<Candidate> =
             outcome.lines.iter().zip(interests).map(|(&(m, score), interest)| Candidate { m, score, interest }).collect();
         strength.choose(&candidates, &mut self.rng)
@@ -818,30 +729,5 @@ impl Worker {
             }
             thread::park_timeout(Duration::from_millis(5));
         }
-    }
-}
-
-/// Whether a search with `next` settings must not read what one with
-/// `previous` settings stored: another evaluator's static evaluations
-/// (`Use NNUE`) would be read as this one's, and the other mode's entries
-/// were searched under other prices (the A/B match compares them apart).
-fn table_outdated(previous: &SearchSettings, next: &SearchSettings) -> bool {
-    previous.mode != next.mode || previous.evaluator != next.evaluator
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{table_outdated, SearchSettings};
-
-    #[test]
-    fn switching_the_evaluator_or_the_mode_outdates_the_table() {
-        let network = SearchSettings::default();
-        let classical = SearchSettings { evaluator: crate::eval::Evaluator::using_network(false), ..network };
-        let interest = SearchSettings { mode: crate::search::SearchMode::Interest, ..network };
-        assert!(table_outdated(&network, &classical) && table_outdated(&classical, &network));
-        assert!(table_outdated(&network, &interest));
-        let mut tuned = network;
-        tuned.interest.cost_scale = 150;
-        assert!(!table_outdated(&network, &tuned) && !table_outdated(&network, &network));
     }
 }

@@ -5,19 +5,19 @@
 
 use std::process::ExitCode;
 
-use intrigue::eval::Evaluator;
 use intrigue::game::Game;
-use intrigue::search::{SearchMode, SearchSettings};
-use intrigue::{bench, perft, search::format_score, tune::Fit, uci};
+use intrigue::search::SearchSettings;
+use intrigue::uci::options;
+use intrigue::{bench, engine, perft, search::format_score, tune::Fit};
 use shakmaty::{CastlingMode, Position};
 
 const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
+       intrigue --all-options    UCI mode, 'uci' listing the research knobs too
+       intrigue options          every option as Markdown (docs/options.md)
        intrigue bench [DEPTH [MODE [Name=Value...]]]  fixed-depth search over the bench positions;
                                  MODE alphabeta (default) or interest (DEPTH in plies for both);
-                                 Name=Value sets a tunable search constant ('intrigue spsa' lists them),
-                                 InterestCostScale, InterestSiblingShare, SeparateTallies, InterestModel,
-                                 InterestLearnedShare, LateMoveReductions or LateMovePruning,
-                                 or UseNNUE=false for the classical evaluation
+                                 Name=Value sets any option that is a search setting ('intrigue options'),
+                                 e.g. InterestCostScale=150, RazorDepth=0, UseNNUE=false
        intrigue shape [DEPTH [MODE]]  the bench's trees, one row per iteration: nodes, effective
                                  branching factor, PV length, mean ply where lines end, seldepth
        intrigue perft N [FEN]    perft to depth N, per root move
@@ -42,6 +42,8 @@ const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
                                  and its best, one line per node, for 'interest fit'
        intrigue interest fit DATA [L2]  fit learned interest's weights (conditional logit, L2
                                  default 0.0001); prints held-out cross-entropy against the hand-set terms
+       intrigue wdl fit PGN...   fit UCI_ShowWDL's win/draw/loss model to games whose move comments
+                                 carry scores (cutechess-cli, match.py); prints the held-out error
        intrigue spsa             the tunable search constants as OpenBench SPSA input
        intrigue lab forward-estimation|conspiracy [OPTIONS]  the papers' experiments on random
                                  game trees (docs/lab.md; 'intrigue lab' lists the options)";
@@ -51,7 +53,15 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         None => {
-            uci::run();
+            engine::serve(false);
+            ExitCode::SUCCESS
+        }
+        Some("--all-options") if args.len() == 1 => {
+            engine::serve(true);
+            ExitCode::SUCCESS
+        }
+        Some("options") => {
+            print!("{}", options::reference());
             ExitCode::SUCCESS
         }
         Some("bench") => run_bench(args.get(1), args.get(2), args.get(3..).unwrap_or_default()),
@@ -66,6 +76,7 @@ fn main() -> ExitCode {
         Some("book") => run_book(&args[1..]),
         Some("lab") => run_lab(&args[1..]),
         Some("interest") => run_interest(&args[1..]),
+        Some("wdl") => run_wdl(&args[1..]),
         Some("spsa") => {
             for line in intrigue::search::tunables::spsa_lines() {
                 println!("{line}");
@@ -81,6 +92,28 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `intrigue wdl fit PGN…`: the win/draw/loss model's constants, and how
+/// they match games held out of the fit.
+fn run_wdl(args: &[String]) -> ExitCode {
+    let names: Vec<&str> = args.iter().map(String::as_str).collect();
+    let ["fit", files @ ..] = &names[..] else {
+        eprintln!("usage: intrigue wdl fit PGN...");
+        return ExitCode::from(2);
+    };
+    if files.is_empty() {
+        eprintln!("usage: intrigue wdl fit PGN...");
+        return ExitCode::from(2);
+    }
+    let mut games = Vec::new();
+    for file in files {
+        let Some(text) = read_file("wdl", file) else { return ExitCode::from(2) };
+        games.extend(intrigue::tune::scored_positions(&text));
+    }
+    eprintln!("{} games", games.len());
+    print!("{}", intrigue::wdl_fit::run(&games, 1500));
+    ExitCode::SUCCESS
 }
 
 /// `intrigue lab …`: usage errors exit with 2, failed checks with 1.
@@ -112,95 +145,10 @@ fn optional_arg<T: std::str::FromStr>(arg: Option<&String>, default: T, valid: i
     }
 }
 
-/// Default search settings in the mode named on the command line.
+/// Default search settings in the mode named on the command line, with
+/// `Name=Value` overrides.
 fn settings_for(command: &str, mode: Option<&String>, overrides: &[String]) -> Option<SearchSettings> {
-    let mut settings = SearchSettings::default();
-    if let Some(name) = mode {
-        match SearchMode::from_name(name) {
-            Some(m) => settings.mode = m,
-            None => {
-                eprintln!("{command}: unknown search mode '{name}' (interest or alphabeta)");
-                return None;
-            }
-        }
-    }
-    for arg in overrides {
-        if let Err(e) = set_tunable(&mut settings, arg) {
-            eprintln!("{command}: {e}");
-            return None;
-        }
-    }
-    Some(settings)
-}
-
-/// `Name=Value` for one of the search's tunable constants, so a suite or
-/// the bench can be run with a variant without a rebuild.
-/// Parsed and range-checked as `setoption` checks the same spin option.
-fn set_tunable(settings: &mut SearchSettings, arg: &str) -> Result<(), String> {
-    let (name, value) = arg.split_once('=').ok_or_else(|| format!("expected Name=Value, got '{arg}'"))?;
-    if name.eq_ignore_ascii_case("UseNNUE") || name.eq_ignore_ascii_case(intrigue::uci::options::USE_NNUE) {
-        let (_, v) = intrigue::uci::options::validate(intrigue::uci::options::USE_NNUE, Some(value))?;
-        settings.evaluator = Evaluator::using_network(v == intrigue::uci::options::Value::Bool(true));
-        return Ok(());
-    }
-    if let Some(result) = set_interest_knob(settings, name, value) {
-        return result;
-    }
-    let t = intrigue::search::tunables::find(name).ok_or_else(|| format!("no tunable named '{name}' (see 'intrigue spsa')"))?;
-    match intrigue::uci::options::validate(t.name, Some(value))? {
-        (_, intrigue::uci::options::Value::Int(n)) => *(t.field)(&mut settings.alphabeta) = n as i32,
-        (_, other) => return Err(format!("{}: unexpected value {other:?}", t.name)),
-    }
-    Ok(())
-}
-
-/// `Name=Value` for one of interest search's cost knobs (`None`: `name`
-/// is none of them), checked as `setoption` checks the option.
-fn set_interest_knob(settings: &mut SearchSettings, name: &str, value: &str) -> Option<Result<(), String>> {
-    use intrigue::uci::options::{self, Value};
-    let knob = [
-        options::INTEREST_COST_SCALE,
-        options::INTEREST_SIBLING_SHARE,
-        options::SEPARATE_TALLIES,
-        options::INTEREST_MODEL,
-        options::INTEREST_LEARNED_SHARE,
-        options::LATE_MOVE_REDUCTIONS,
-        options::LATE_MOVE_PRUNING,
-    ]
-    .into_iter()
-    .find(|k| k.eq_ignore_ascii_case(name))?;
-    let interest = &mut settings.interest;
-    Some(options::validate(knob, Some(value)).and_then(|(_, v)| match (knob, v) {
-        (options::INTEREST_COST_SCALE, Value::Int(n)) => {
-            let _: () = interest.cost_scale = n as u32;
-            Ok(())
-        }
-        (options::INTEREST_SIBLING_SHARE, Value::Int(n)) => {
-            let _: () = interest.sibling_share_percent = n as u32;
-            Ok(())
-        }
-        (options::SEPARATE_TALLIES, Value::Bool(b)) => {
-            let _: () = interest.separate_tallies = b;
-            Ok(())
-        }
-        (options::INTEREST_MODEL, Value::Choice(c)) => {
-            interest.plausibility = intrigue::search::interest::Plausibility::from_name(c).ok_or(format!("{knob}: unknown model {c}"))?;
-            Ok(())
-        }
-        (options::INTEREST_LEARNED_SHARE, Value::Int(n)) => {
-            let _: () = interest.learned_percent = n as u32;
-            Ok(())
-        }
-        (options::LATE_MOVE_REDUCTIONS, Value::Bool(b)) => {
-            let _: () = settings.late.reductions = b;
-            Ok(())
-        }
-        (options::LATE_MOVE_PRUNING, Value::Bool(b)) => {
-            let _: () = settings.late.pruning = b;
-            Ok(())
-        }
-        (_, other) => Err(format!("{knob}: unexpected value {other:?}")),
-    }))
+    options::search_settings(mode.map(String::as_str), overrides).map_err(|e| eprintln!("{command}: {e}")).ok()
 }
 
 fn run_bench(depth: Option<&String>, mode: Option<&String>, overrides: &[String]) -> ExitCode {

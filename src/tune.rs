@@ -34,7 +34,7 @@
 //! `Params::pool_monotone` pools neighbours the fit set a few centipawns
 //! out of it, so the printed weights can be pasted in as they are.
 
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
 use crate::eval::context::Ctx;
 use crate::eval::params::{Params, DEFAULT};
@@ -388,6 +388,10 @@ struct PgnGame {
     fen: Option<String>,
     /// The moves in SAN.
     moves: Vec<String>,
+    /// The mover's score in centipawns from each move's comment
+    /// (`{ +0.15/16 0.843s }`, as cutechess-cli and match.py write it);
+    /// `None` for a mate score or no score.
+    scores: Vec<Option<i32>>,
 }
 
 /// The games of a PGN text. Comments, variations, NAGs and move numbers
@@ -397,12 +401,18 @@ fn pgn_games(text: &str) -> Vec<PgnGame> {
     let mut result = None;
     let mut fen = None;
     let mut moves: Vec<String> = Vec::new();
+    let mut scores: Vec<Option<i32>> = Vec::new();
     let mut in_movetext = false;
     for line in text.lines() {
         let line = line.trim();
         if line.starts_with('[') {
             if in_movetext {
-                games.push(PgnGame { result: result.take(), fen: fen.take(), moves: std::mem::take(&mut moves) });
+                games.push(PgnGame {
+                    result: result.take(),
+                    fen: fen.take(),
+                    moves: std::mem::take(&mut moves),
+                    scores: std::mem::take(&mut scores),
+                });
                 in_movetext = false;
             }
             if let Some(f) = line.strip_prefix("[FEN \"") {
@@ -421,29 +431,101 @@ fn pgn_games(text: &str) -> Vec<PgnGame> {
         in_movetext |= !line.is_empty();
         let mut depth = 0;
         let mut cleaned = String::new();
+        let mut comment = String::new();
         for ch in line.chars() {
             match ch {
-                '{' | '(' => depth += 1,
-                '}' | ')' => depth -= 1,
+                '{' | '(' => {
+                    if depth == 0 {
+                        push_moves(&cleaned, &mut moves, &mut scores);
+                        cleaned.clear();
+                    }
+                    depth += 1;
+                }
+                '}' | ')' => {
+                    depth -= 1;
+                    if depth == 0 && ch == '}' {
+                        if let Some(last) = scores.last_mut() {
+                            *last = comment_score(&comment);
+                        }
+                    }
+                    comment.clear();
+                }
                 _ if depth == 0 => cleaned.push(ch),
-                _ => {}
+                _ => comment.push(ch),
             }
         }
-        for token in cleaned.split_whitespace() {
-            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
-                continue;
-            }
-            let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-            if token.is_empty() || token.starts_with('$') {
-                continue;
-            }
-            moves.push(token.to_string());
-        }
+        push_moves(&cleaned, &mut moves, &mut scores);
     }
     if in_movetext {
-        games.push(PgnGame { result, fen, moves });
+        games.push(PgnGame { result, fen, moves, scores });
     }
     games
+}
+
+/// The SAN moves among `text`'s tokens (move numbers, NAGs and results
+/// dropped), each with no score yet.
+fn push_moves(text: &str, moves: &mut Vec<String>, scores: &mut Vec<Option<i32>>) {
+    for token in text.split_whitespace() {
+        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
+            continue;
+        }
+        let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if token.is_empty() || token.starts_with('$') {
+            continue;
+        }
+        moves.push(token.to_string());
+        scores.push(None);
+    }
+}
+
+/// The centipawn score a move comment starts with (`+0.15/16 …` → 15);
+/// `None` for a mate (`+M3/5`) or a comment without a score.
+fn comment_score(comment: &str) -> Option<i32> {
+    let first = comment.split_whitespace().next()?;
+    let pawns: f64 = first.split('/').next()?.parse().ok()?;
+    pawns.is_finite().then(|| (pawns * 100.0).round() as i32)
+}
+
+/// A position of a game, the mover's score for it, and how the game ended
+/// for the mover (1, ½ or 0): what the WDL model is fitted to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoredPosition {
+    pub position: Chess,
+    pub ply: usize,
+    pub score_cp: i32,
+    pub result: f64,
+}
+
+/// Every position of the games in a PGN text whose move carries a
+/// centipawn score, with the game's result from the mover's view.
+pub fn scored_positions(text: &str) -> Vec<Vec<ScoredPosition>> {
+    let mut out = Vec::new();
+    for game in pgn_games(text) {
+        let Some(white_result) = game.result else { continue };
+        let Some(mut pos) = start_position(&game) else { continue };
+        let mut positions = Vec::new();
+        for (ply, (san, score)) in game.moves.iter().zip(&game.scores).enumerate() {
+            let Some(m) = parse_san(&pos, san) else { break };
+            if let Some(score_cp) = *score {
+                let result = if pos.turn().is_white() { white_result } else { 1.0 - white_result };
+                positions.push(ScoredPosition { position: pos.clone(), ply, score_cp, result });
+            }
+            pos.play_unchecked(m);
+        }
+        out.push(positions);
+    }
+    out
+}
+
+fn start_position(game: &PgnGame) -> Option<Chess> {
+    match &game.fen {
+        None => Some(Chess::default()),
+        Some(fen) => Game::from_fen(fen, shakmaty::CastlingMode::Standard).ok().map(|g| g.position().clone()),
+    }
+}
+
+fn parse_san(pos: &Chess, san: &str) -> Option<Move> {
+    san.parse::<shakmaty::san::San>().ok()?.to_move(pos).ok()
 }
 
 /// Training lines (`FEN [R]`) from the games in a PGN text: positions
@@ -454,18 +536,10 @@ pub fn positions_from_pgn(text: &str, every: usize) -> Vec<String> {
     let mut out = Vec::new();
     for game in pgn_games(text) {
         let Some(result) = game.result else { continue };
-        let mut pos = match &game.fen {
-            None => Chess::default(),
-            Some(fen) => match Game::from_fen(fen, shakmaty::CastlingMode::Standard) {
-                Ok(g) => g.position().clone(),
-                Err(_) => continue,
-            },
-        };
+        let Some(mut pos) = start_position(&game) else { continue };
         // Ply counts from the game's first move, whatever the start position.
         for (ply, san) in game.moves.iter().enumerate() {
-            let Ok(m) = san.parse::<shakmaty::san::San>().map_err(|_| ()).and_then(|s| s.to_move(&pos).map_err(|_| ())) else {
-                break;
-            };
+            let Some(m) = parse_san(&pos, san) else { break };
             let quiet = !m.is_capture() && !m.is_promotion();
             if ply >= 10 && quiet && !pos.is_check() && ply % every.max(1) == 0 {
                 let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
@@ -487,7 +561,8 @@ mod tests {
                    [Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 1-0\n";
         let games = pgn_games(pgn);
         assert_eq!(games.len(), 2);
-        assert_eq!(games[0], PgnGame { result: Some(0.0), fen: None, moves: vec!["f3".into(), "e5".into(), "g4".into(), "Qh4#".into()] });
+        let moves = vec!["f3".into(), "e5".into(), "g4".into(), "Qh4#".into()];
+        assert_eq!(games[0], PgnGame { result: Some(0.0), fen: None, moves, scores: vec![None; 4] });
         let lines = positions_from_pgn(pgn, 1);
         assert_eq!(lines.len(), 7, "{lines:?}");
         assert!(lines[0].ends_with(" [1.0]"));

@@ -4,7 +4,7 @@
 //! mutated (truncated, tokens swapped for huge, negative or garbage
 //! values, bytes inserted), plain random bytes, 10 000-move `position`
 //! lines, Chess960 FENs with bogus castling rights, and positions whose
-//! side not to move is in check — go through `uci::handle_guarded`, the
+//! side not to move is in check — go through `engine::handle_guarded`, the
 //! very function the binary's input loop calls. After every line: no panic
 //! was caught anywhere (the UCI thread reports one as "internal error",
 //! the search thread as "internal error" or "the search failed"), and a
@@ -23,7 +23,7 @@ use crossbeam_channel::{unbounded, Receiver};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
 
-use intrigue::engine::Engine;
+use intrigue::engine::{self, Engine};
 use intrigue::uci;
 
 const CORPUS: &str = include_str!("corpus/gui-traffic.txt");
@@ -197,7 +197,7 @@ struct Harness {
 
 impl Harness {
     fn new(output: Receiver<String>) -> Harness {
-        Harness { engine: Engine::new(), output }
+        Harness { engine: Engine::new(false), output }
     }
 
     fn drain(&self) -> Vec<String> {
@@ -207,12 +207,12 @@ impl Harness {
     /// One line through the real input path; checks the invariants.
     fn feed(&mut self, raw: &[u8]) -> Result<(), TestCaseError> {
         let before = self.engine.state_digest();
-        let more = uci::handle_guarded(&mut self.engine, raw);
+        let more = engine::handle_guarded(&mut self.engine, raw);
         let said = self.drain();
         fail_on_internal_error(&said, raw)?;
         if !more {
             // `quit`: a GUI would start a new engine.
-            self.engine = Engine::new();
+            self.engine = Engine::new(false);
             return Ok(());
         }
         if said.iter().any(|l| l.starts_with("info string error:")) {
@@ -230,7 +230,7 @@ impl Harness {
     /// `stop`, then `isready` must be answered.
     fn settle(&mut self) -> Result<(), TestCaseError> {
         self.feed(b"stop")?;
-        uci::handle_guarded(&mut self.engine, b"isready");
+        engine::handle_guarded(&mut self.engine, b"isready");
         let deadline = Instant::now() + Duration::from_secs(20);
         let mut said = Vec::new();
         loop {

@@ -23,6 +23,7 @@ pub mod pst;
 pub mod score;
 pub mod see;
 pub mod threats;
+pub mod wdl;
 pub mod winnable;
 
 use shakmaty::{Chess, Color, Position, Role};

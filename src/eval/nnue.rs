@@ -13,7 +13,7 @@
 //! in an hour are far too few to learn material, mobility and king safety
 //! from nothing: a network trained on the whole score lost about 300 Elo
 //! to the classical evaluation at equal nodes, while the correction gains
-//! (docs/measurements.md, stop 42). The teacher's static evaluation, not
+//! (docs/changelog.md, "A network that corrects the classical evaluation"). The teacher's static evaluation, not
 //! its search score, is the target, because a search score holds tactics
 //! our own search finds anyway; as a target it is noise for a static
 //! evaluation (the correction learned from depth-6 scores gained half as
@@ -51,7 +51,7 @@ use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square};
 pub const INPUTS: usize = 768;
 /// Hidden units per point of view. 64 were enough for 3 million training
 /// positions; on 9 million, 128 fitted the teacher better and won at equal
-/// nodes (docs/measurements.md, stop 43).
+/// nodes (docs/changelog.md, "The network on twice the positions").
 pub const HIDDEN: usize = 128;
 /// Output heads, chosen by the number of men on the board.
 pub const BUCKETS: usize = 8;
@@ -207,12 +207,30 @@ fn squared_clipped_dot(hidden: &[i16; HIDDEN], weights: &[i16]) -> i64 {
         .sum()
 }
 
-/// A fingerprint of the classical evaluation: its scores of the bench
-/// positions, mixed. Any change to a classical weight or term moves some
-/// of them.
+/// Positions whose classical scores identify the evaluation: openings,
+/// middlegames with every piece kind, pawn and piece endgames (the perft
+/// suite's classics among them), so that a change to any classical
+/// weight or term moves some score.
+const FINGERPRINT_POSITIONS: [&str; 12] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "2rq1rk1/pp1bppbp/3p1np1/4n3/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 9 13",
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 3 8",
+    "8/5pk1/6p1/3R4/7P/6P1/r4PK1/8 w - - 0 40",
+    "8/8/4k3/3p4/3P4/4K3/8/8 w - - 0 1",
+    "6k1/5p2/6p1/8/3B4/5PP1/1b3K2/8 b - - 0 45",
+    "4k3/8/8/3N4/8/8/3PK3/8 w - - 0 60",
+];
+
+/// A fingerprint of the classical evaluation: its scores of
+/// [`FINGERPRINT_POSITIONS`], mixed.
 pub fn classical_fingerprint() -> u64 {
-    crate::bench::POSITIONS.iter().fold(0u64, |acc, fen| {
-        let game = crate::game::Game::from_fen(fen, shakmaty::CastlingMode::Standard).expect("bench positions are valid");
+    FINGERPRINT_POSITIONS.iter().fold(0u64, |acc, fen| {
+        let game = crate::game::Game::from_fen(fen, shakmaty::CastlingMode::Standard).expect("fingerprint positions are valid");
         crate::rng::mix64(acc ^ crate::eval::evaluate(game.position()) as u64)
     })
 }
@@ -241,7 +259,8 @@ mod tests {
         assert_eq!(
             NETWORK.fingerprint,
             classical_fingerprint(),
-            "the classical evaluation changed since the network was trained to correct it: run `intrigue train` again"
+            "the classical evaluation changed since the network was trained to correct it: run `intrigue train` again (now {:#018x})",
+            classical_fingerprint()
         );
     }
 

@@ -55,7 +55,7 @@ pub struct Params {
     pub queen_attacked_by_lesser: S,
     pub hanging: S,
     pub pawn_push_threat: S,
-    // Added at stop 23.
+    // Added with winnability (fa536bd).
     /// Squares both sides attack that no enemy pawn guards, per square.
     pub restricted: S,
     /// Safe central squares of our half (twice behind our pawns), times
@@ -69,7 +69,7 @@ pub struct Params {
     pub passer_blockaded: S,
     /// The stop square is empty and the enemy does not win it, by rank.
     pub passer_safe_advance: [S; 8],
-    // Added at stop 24.
+    // Added with the joint king danger (0856dfd).
     /// Our king on a flank where neither side has a pawn.
     pub pawnless_flank: S,
     /// Per square between one of our knights (bishops) and our king.
@@ -83,7 +83,7 @@ pub struct Params {
     pub pinned: S,
     /// A bishop on a long diagonal that sees both of its central squares.
     pub long_diagonal_bishop: S,
-    // Added at stop 25.
+    // Added with the nine classical terms of 6cbb5bc.
     /// A rook with at most three squares on our king's outer side.
     pub trapped_rook: S,
     /// A rook on a file with a queen of either colour.

@@ -1,4 +1,4 @@
-//! Fail-soft alpha-beta in negamax form (DESIGN.md §2.1): a search of a node
+//! Fail-soft alpha-beta in negamax form (docs/design.md §2.1): a search of a node
 //! with window (alpha, beta) returns `ret` with `alpha < ret < beta` exact,
 //! `ret >= beta` a lower bound and `ret <= alpha` an upper bound on the
 //! node's value.

@@ -1,4 +1,4 @@
-//! Forward estimation (Zhang 1995; DESIGN.md §2.3): alpha-beta that does not
+//! Forward estimation (Zhang 1995; docs/design.md §2.3): alpha-beta that does not
 //! search a node whose whole reachable value range lies outside the window.
 //!
 //! A node with static value `c` (MAX's view) and `r` plies left below it can
@@ -25,6 +25,7 @@
 use super::alphabeta::{search, Frontier, Pruning, INFINITY};
 use super::protocol::{Order, SearchResult};
 use super::tree::GameTree;
+use crate::search::forward::settle_range;
 
 /// Where forward estimation gets its bounds on an edge's cost.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -66,20 +67,6 @@ impl Pruning for ForwardEstimation {
         // For the side to move: its worst and best case.
         let (worst, best) = if node.max_to_move { (low, high) } else { (-high, -low) };
         settle_range(worst, best, alpha, beta)
-    }
-}
-
-/// The rule itself, for a node whose value lies in `[worst, best]` for its
-/// side to move: its best case when that cannot reach alpha (an upper
-/// bound), its worst case when that already reaches beta (a lower bound),
-/// else `None` (search it). The chess search uses it too.
-pub fn settle_range<T: Ord>(worst: T, best: T, alpha: T, beta: T) -> Option<T> {
-    if best <= alpha {
-        Some(best)
-    } else if worst >= beta {
-        Some(worst)
-    } else {
-        None
     }
 }
 

@@ -1,5 +1,5 @@
 //! Game trees for the lab: the small trait every lab algorithm is written
-//! against, and Korf's incremental random trees (DESIGN.md §2.5), the trees
+//! against, and Korf's incremental random trees (docs/design.md §2.5), the trees
 //! Zhang's and Vu et al.'s experiments were run on.
 //!
 //! A random tree is never stored. Every node is named by a 64-bit hash of

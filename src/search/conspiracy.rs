@@ -1,4 +1,4 @@
-//! The conspiracy player CN(x, y) in chess (Vu et al. 2016; DESIGN.md §2.4).
+//! The conspiracy player CN(x, y) in chess (Vu et al. 2016; docs/design.md §2.4).
 //!
 //! With `ConspiracyDepth` x > 0 the root move is not the one the search
 //! scores best but the one of best conspiracy-adjusted evaluation (CAEV):
@@ -8,8 +8,8 @@
 //! child whose value is hardest for a few wrong leaves to spoil and easiest
 //! for a few good ones to raise.
 //!
-//! The conspiracy numbers and CAEV are the lab's (`lab::conspiracy`), the
-//! code that is checked there against brute force on random trees; this
+//! The conspiracy numbers and CAEV are [`super::caev`]'s, the code the lab
+//! checks against brute force on random trees (`lab::conspiracy`); this
 //! module only builds the chess tree and hands it over as a
 //! [`Written`] tree in the root side's view (the root is MAX).
 //!
@@ -30,9 +30,9 @@
 use shakmaty::{Chess, Move, Position};
 
 use super::budget::Budget;
+use super::caev::{caev_choice, Written};
 use super::limits::Limits;
 use super::{Frame, Outcome, Report, Searcher, DRAW, INFINITY, MATE, MAX_PLY};
-use crate::lab::conspiracy::{caev_choice, Written};
 
 /// The `ConspiracyDepth`, `ConspiracyRange` and `ConspiracyStep` options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -278,7 +278,7 @@ mod tests {
         // give 200. Move B: six replies, all 35. Minimax plays B.
         let tree = TreeNode { m: None, value: 0, children: vec![reply(&[30, 200, 200, 200, 200, 200]), reply(&[35; 6])] };
         let written = tree.written(true);
-        assert_eq!(crate::lab::conspiracy::minimax_choice(&written), Some(1));
+        assert_eq!(crate::search::caev::minimax_choice(&written), Some(1));
         // CN over m ± 100 in steps of 10. A (m = 30): one leaf moves it
         // either way (the 30 down, or the 30 up as far as 200), so CN = 1
         // at every point, the profile is flat and CAEV = 30. B (m = 35):

@@ -1,4 +1,4 @@
-//! Forward estimation in chess (Zhang 1995; DESIGN.md §2.3, the lab's
+//! Forward estimation in chess (Zhang 1995; docs/design.md §2.3, the lab's
 //! `lab::forward` on random trees, whose rule it shares).
 //!
 //! The edge cost is the change of the static evaluation across a move, for
@@ -46,7 +46,6 @@
 //! hot path counts one bucket and allocates nothing.
 
 use super::{Searcher, INFINITY, MATE_BOUND};
-use crate::lab::forward::settle_range;
 
 /// The `ForwardEstimation` and `FEDelta` options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -187,6 +186,20 @@ impl Searcher {
         }
         let delta = self.settings.forward.delta_percent;
         self.gains.bounds()?.settle(static_eval, depth, delta, alpha, beta)
+    }
+}
+
+/// The rule itself, for a node whose value lies in `[worst, best]` for its
+/// side to move: its best case when that cannot reach alpha (an upper
+/// bound), its worst case when that already reaches beta (a lower bound),
+/// else `None` (search it). The lab's random-tree version uses it too.
+pub fn settle_range<T: Ord>(worst: T, best: T, alpha: T, beta: T) -> Option<T> {
+    if best <= alpha {
+        Some(best)
+    } else if worst >= beta {
+        Some(worst)
+    } else {
+        None
     }
 }
 

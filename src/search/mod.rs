@@ -8,6 +8,7 @@
 //! else.
 
 pub mod budget;
+pub mod caev;
 pub mod conspiracy;
 pub mod correction;
 pub mod forward;
@@ -19,6 +20,7 @@ pub mod qsearch;
 pub mod settings;
 pub mod strength;
 pub mod tablebase;
+pub mod threads;
 pub mod time;
 pub mod tunables;
 

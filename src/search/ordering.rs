@@ -2,7 +2,7 @@
 //! order the walker's moves are interest terms 5 (killer), 6 (best reply)
 //! and 17 (best non-capture). The best follow-on (term 7) is learnt in
 //! both modes but read only by the interest terms: ranked after the best
-//! reply in the move order it lost 19 Elo (docs/measurements.md).
+//! reply in the move order it lost 19 Elo (docs/changelog.md).
 //!
 //! Moves are stored packed (`tt::pack_move`), so an empty slot is 0 and a
 //! table never holds a move that is illegal by construction: it is only

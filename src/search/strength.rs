@@ -10,7 +10,7 @@
 //! rating rises).
 //!
 //! The mapping was fitted against Stockfish's own `UCI_Elo` scale
-//! (docs/measurements.md, "UCI_Elo calibration") when interest search was
+//! (docs/changelog.md, "UCI_Elo calibration") when interest search was
 //! far weaker than alpha-beta, so from the rating where its budget ran
 //! out the weakened player searches with alpha-beta on a growing node
 //! budget instead, keeping the same plausibility-weighted choice. The
@@ -46,7 +46,7 @@ struct Anchor {
 /// before: 6.5 k nodes against the earlier build's 100 k at `UCI_Elo`
 /// 1350 scored 25 / 22 / 33 (−34.9 ± 65.8; 4 k: −147.2, 10 k: +147.2),
 /// and 1450 keeps the old ratio of four. Both, like the whole table, await
-/// a refit against Stockfish (docs/measurements.md).
+/// a refit against Stockfish (docs/changelog.md).
 const ANCHORS: [Anchor; 5] = [
     Anchor { elo: MIN_ELO, mode: SearchMode::Interest, nodes: 6_500 },
     Anchor { elo: 1450, mode: SearchMode::Interest, nodes: 26_000 },
@@ -57,7 +57,7 @@ const ANCHORS: [Anchor; 5] = [
 
 /// The rating from which Intrigue plays its full alpha-beta strength:
 /// no randomness, no budget but the clock. Full strength measured about
-/// level with Stockfish `UCI_Elo` 2200 (docs/measurements.md), so the
+/// level with Stockfish `UCI_Elo` 2200 (docs/changelog.md), so the
 /// settings above it cannot be reached and all play like it.
 pub const FULL_STRENGTH_ELO: u32 = 2200;
 

@@ -26,7 +26,7 @@ const SOFT_PERCENT: i64 = 80;
 /// With fewer than this many increments on the clock, a move is budgeted
 /// half an increment instead of three quarters. Spending three quarters
 /// let a long game's clock drain to three increments (0.09 s at
-/// 3+0.03), where one stall of the machine lost on time (stop 28: 0.219 s
+/// 3+0.03), where one stall of the machine lost on time (3ca1ef2: 0.219 s
 /// used with 0.091 s left); at half, the clock settles near nine.
 const LOW_CLOCK_INCREMENTS: i64 = 20;
 

@@ -3,7 +3,7 @@
 //! Each is a UCI spin option, so a user, a script or OpenBench's SPSA
 //! tuner can change it without a rebuild; `intrigue spsa` prints them in
 //! the form OpenBench's tuning page takes. The defaults are the values the
-//! matches in `docs/measurements.md` were played with.
+//! matches in `docs/changelog.md` were played with.
 
 /// The constants of the alpha-beta selectivity, in centipawns, plies or
 /// (for the late-move-reduction formula) hundredths.
@@ -16,7 +16,7 @@ pub struct AlphaBetaParams {
     /// hides the sacrifice that mates (a side a queen up but about to be
     /// mated is "far above beta"); the null move, which searches, is the
     /// test for those depths. At 8, `wac.epd` fell from 272 to 262-264 of
-    /// 300 at 250 ms, and play did not change (docs/measurements.md, stop 40).
+    /// 300 at 250 ms, and play did not change (docs/changelog.md, "Reverse futility back to depth 6").
     pub rfp_depth: i32,
     /// Razoring: deepest depth it applies at …
     pub razor_depth: i32,
@@ -85,6 +85,8 @@ pub struct Tunable {
     pub name: &'static str,
     pub min: i32,
     pub max: i32,
+    /// What it does, for the option reference (docs/options.md).
+    pub doc: &'static str,
     pub field: fn(&mut AlphaBetaParams) -> &mut i32,
 }
 
@@ -100,24 +102,96 @@ impl Tunable {
 
 /// Every tunable, with the range a tuner may explore.
 pub const TUNABLES: [Tunable; 18] = [
-    Tunable { name: "RfpMargin", min: 20, max: 300, field: |p| &mut p.rfp_margin },
-    Tunable { name: "RfpDepth", min: 1, max: 12, field: |p| &mut p.rfp_depth },
-    Tunable { name: "RazorDepth", min: 0, max: 6, field: |p| &mut p.razor_depth },
-    Tunable { name: "RazorMargin", min: 50, max: 1000, field: |p| &mut p.razor_margin },
-    Tunable { name: "NmpBase", min: 1, max: 6, field: |p| &mut p.nmp_base },
-    Tunable { name: "NmpDivisor", min: 1, max: 12, field: |p| &mut p.nmp_divisor },
-    Tunable { name: "LmpBase", min: 0, max: 20, field: |p| &mut p.lmp_base },
-    Tunable { name: "FutilityBase", min: 0, max: 300, field: |p| &mut p.futility_base },
-    Tunable { name: "FutilityMargin", min: 20, max: 400, field: |p| &mut p.futility_margin },
-    Tunable { name: "SeeMargin", min: 0, max: 400, field: |p| &mut p.see_margin },
-    Tunable { name: "QuietSeeMargin", min: 0, max: 200, field: |p| &mut p.quiet_see_margin },
-    Tunable { name: "LmrBase", min: 0, max: 300, field: |p| &mut p.lmr_base },
-    Tunable { name: "LmrDivisor", min: 100, max: 600, field: |p| &mut p.lmr_divisor },
-    Tunable { name: "LmrHistory", min: 1000, max: 30000, field: |p| &mut p.lmr_history },
-    Tunable { name: "AspirationWindow", min: 5, max: 200, field: |p| &mut p.aspiration },
-    Tunable { name: "SingularDepth", min: 4, max: 20, field: |p| &mut p.singular_depth },
-    Tunable { name: "SingularMargin", min: 0, max: 10, field: |p| &mut p.singular_margin },
-    Tunable { name: "SingularDoubleMargin", min: 0, max: 200, field: |p| &mut p.singular_double_margin },
+    Tunable { name: "RfpMargin", min: 20, max: 300, doc: "reverse futility: margin per ply of depth (cp)", field: |p| &mut p.rfp_margin },
+    Tunable { name: "RfpDepth", min: 1, max: 12, doc: "reverse futility: the deepest draft it applies at", field: |p| &mut p.rfp_depth },
+    Tunable {
+        name: "RazorDepth",
+        min: 0,
+        max: 6,
+        doc: "razoring: the deepest draft it applies at (0: off)",
+        field: |p| &mut p.razor_depth,
+    },
+    Tunable {
+        name: "RazorMargin",
+        min: 50,
+        max: 1000,
+        doc: "razoring: how far below alpha, per ply, the eval must be (cp)",
+        field: |p| &mut p.razor_margin,
+    },
+    Tunable { name: "NmpBase", min: 1, max: 6, doc: "null move: base reduction in plies", field: |p| &mut p.nmp_base },
+    Tunable {
+        name: "NmpDivisor",
+        min: 1,
+        max: 12,
+        doc: "null move: one more ply of reduction per this many plies of draft",
+        field: |p| &mut p.nmp_divisor,
+    },
+    Tunable {
+        name: "LmpBase",
+        min: 0,
+        max: 20,
+        doc: "late-move pruning: quiet moves tried before the rest are skipped, plus draft²",
+        field: |p| &mut p.lmp_base,
+    },
+    Tunable { name: "FutilityBase", min: 0, max: 300, doc: "futility pruning: base margin (cp)", field: |p| &mut p.futility_base },
+    Tunable {
+        name: "FutilityMargin",
+        min: 20,
+        max: 400,
+        doc: "futility pruning: margin per ply of draft (cp)",
+        field: |p| &mut p.futility_margin,
+    },
+    Tunable {
+        name: "SeeMargin",
+        min: 0,
+        max: 400,
+        doc: "captures losing more than this per ply of draft (by SEE) are skipped (cp)",
+        field: |p| &mut p.see_margin,
+    },
+    Tunable {
+        name: "QuietSeeMargin",
+        min: 0,
+        max: 200,
+        doc: "quiet moves losing more than this times draft² (by SEE) are skipped (cp)",
+        field: |p| &mut p.quiet_see_margin,
+    },
+    Tunable {
+        name: "LmrBase",
+        min: 0,
+        max: 300,
+        doc: "late-move reduction = base + ln(draft)·ln(move number) / divisor: base, in hundredths of a ply",
+        field: |p| &mut p.lmr_base,
+    },
+    Tunable { name: "LmrDivisor", min: 100, max: 600, doc: "late-move reduction: divisor, in hundredths", field: |p| &mut p.lmr_divisor },
+    Tunable { name: "LmrHistory", min: 1000, max: 30000, doc: "history that buys one ply less reduction", field: |p| &mut p.lmr_history },
+    Tunable {
+        name: "AspirationWindow",
+        min: 5,
+        max: 200,
+        doc: "half-width of the first aspiration window (cp)",
+        field: |p| &mut p.aspiration,
+    },
+    Tunable {
+        name: "SingularDepth",
+        min: 4,
+        max: 20,
+        doc: "singular extensions: the shallowest draft they are tried at",
+        field: |p| &mut p.singular_depth,
+    },
+    Tunable {
+        name: "SingularMargin",
+        min: 0,
+        max: 10,
+        doc: "singular extensions: how far below the table's score, per ply, every other move must fail (cp)",
+        field: |p| &mut p.singular_margin,
+    },
+    Tunable {
+        name: "SingularDoubleMargin",
+        min: 0,
+        max: 200,
+        doc: "a table move whose rivals fail this much further below is extended two plies (non-PV nodes, cp)",
+        field: |p| &mut p.singular_double_margin,
+    },
 ];
 
 /// The tunable called `name` (any case).

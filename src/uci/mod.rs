@@ -1,4 +1,6 @@
-//! The UCI side: reading commands, writing replies.
+//! The UCI protocol: reading commands, the option table, writing replies.
+//! It knows nothing of the engine that serves them (`engine.rs` reads the
+//! input and calls on this module to parse and to write).
 //!
 //! All output goes through `send`, which writes one whole line and flushes,
 //! so lines from the UCI thread and the search thread never interleave.
@@ -6,14 +8,12 @@
 pub mod command;
 pub mod options;
 
-use std::io::{self, BufRead, Write};
-use std::panic::{self, AssertUnwindSafe};
+use std::io::{self, Write};
 use std::sync::OnceLock;
 
 use crossbeam_channel::Sender;
 use shakmaty::CastlingMode;
 
-use crate::engine::Engine;
 use crate::search::{format_score, Report};
 
 /// Where output goes instead of stdout, once a test has asked for it.
@@ -56,14 +56,16 @@ pub fn send_error(message: &str) {
     send(&format!("info string error: {shown}"));
 }
 
-/// The `info` line for one finished iteration.
-pub fn info_line(r: &Report, mode: CastlingMode) -> String {
+/// The `info` line for one finished iteration; `wdl`, the win, draw and
+/// loss shares in per mille when `UCI_ShowWDL` is on.
+pub fn info_line(r: &Report, mode: CastlingMode, wdl: Option<[u32; 3]>) -> String {
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} tbhits {} time {}",
+        "info depth {} seldepth {} multipv {} score {}{}{} nodes {} nps {} hashfull {} tbhits {} time {}",
         r.depth,
         r.seldepth.max(1),
         r.multipv,
         format_score(r.score),
+        wdl.map_or(String::new(), |[w, d, l]| format!(" wdl {w} {d} {l}")),
         if r.lowerbound { " lowerbound" } else { "" },
         r.nodes,
         r.nps(),
@@ -79,41 +81,6 @@ pub fn info_line(r: &Report, mode: CastlingMode) -> String {
         }
     }
     line
-}
-
-/// Reads commands from stdin until `quit` or end of input.
-///
-/// Lines are read as bytes, so a stray non-UTF-8 byte costs one rejected
-/// line rather than the session; a read error is the GUI going away.
-pub fn run() {
-    crate::search::fault::arm_from_env();
-    let mut engine = Engine::new();
-    let mut input = io::stdin().lock();
-    let mut line = Vec::with_capacity(256);
-    loop {
-        line.clear();
-        match input.read_until(b'\n', &mut line) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        if !handle_guarded(&mut engine, &line) {
-            return;
-        }
-    }
-    // End of input is a quit.
-    engine.quit();
-}
-
-/// Handles one raw input line; a panic while handling it is reported and
-/// the engine keeps serving. Returns false on `quit`.
-pub fn handle_guarded(engine: &mut Engine, raw: &[u8]) -> bool {
-    match panic::catch_unwind(AssertUnwindSafe(|| engine.handle_input(raw))) {
-        Ok(more) => more,
-        Err(payload) => {
-            send_error(&format!("internal error ({}) while handling that line; please report it", panic_message(&*payload)));
-            true
-        }
-    }
 }
 
 /// The text a panic carried, for the error report.

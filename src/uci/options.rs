@@ -1,4 +1,5 @@
-//! The UCI option table: what `uci` declares and what `setoption` accepts.
+//! The UCI option table: every option's name, type, range, default, who
+//! it is for, what it does and the setting it writes, declared once.
 //!
 //! Names follow Stockfish's where one exists and are matched
 //! case-insensitively. A value out of range or of the wrong type is
@@ -7,14 +8,14 @@
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use crate::book::BUNDLED_NAME;
-use crate::search::conspiracy::{self, ConspiracySettings};
-use crate::search::forward::ForwardSettings;
-use crate::search::interest::{InterestParams, Plausibility};
-use crate::search::settings::LateMoves;
+use crate::eval::Evaluator;
+use crate::search::conspiracy;
+use crate::search::interest::Plausibility;
 use crate::search::strength::{MAX_ELO, MIN_ELO};
-use crate::search::tunables::TUNABLES;
-use crate::search::SearchMode;
+use crate::search::tunables::{AlphaBetaParams, TUNABLES};
 use crate::search::MAX_MULTI_PV;
+use crate::search::{SearchMode, SearchSettings};
+use crate::settings::Settings;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -37,10 +38,52 @@ pub enum Kind {
     Button,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Who an option is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// Listed by `uci`: what a player sets in a GUI.
+    Player,
+    /// Listed only when the engine runs as `intrigue --all-options`, but
+    /// always accepted by `setoption`: the knobs of A/B matches and tuning.
+    Research,
+}
+
+/// What setting an option takes effect through.
+#[derive(Clone, Copy, Debug)]
+pub enum Apply {
+    /// An action the engine carries out (resize the table, start threads,
+    /// load a book or tablebases, write castling differently).
+    Engine,
+    /// Writes one field of the settings.
+    Setting(fn(&mut Settings, Value) -> Result<(), String>),
+    /// One of the alpha-beta search's tunable constants.
+    Tunable(fn(&mut AlphaBetaParams) -> &mut i32),
+}
+
+/// One option: everything about it is declared here, once.
+#[derive(Clone, Debug)]
 pub struct Spec {
     pub name: &'static str,
     pub kind: Kind,
+    pub audience: Audience,
+    /// What it does, as docs/options.md and the README print it.
+    pub doc: &'static str,
+    pub apply: Apply,
+}
+
+impl Spec {
+    /// Writes a validated `value` into `settings`; `Ok(false)` for an option
+    /// that only the engine can carry out.
+    pub fn write(&self, settings: &mut Settings, value: Value) -> Result<bool, String> {
+        match self.apply {
+            Apply::Engine => Ok(false),
+            Apply::Setting(set) => set(settings, value).map(|()| true),
+            Apply::Tunable(field) => {
+                *field(&mut settings.search.alphabeta) = value.int()? as i32;
+                Ok(true)
+            }
+        }
+    }
 }
 
 /// A validated option value.
@@ -54,6 +97,29 @@ pub enum Value {
     Press,
 }
 
+impl Value {
+    fn int(&self) -> Result<i64, String> {
+        match self {
+            Value::Int(n) => Ok(*n),
+            other => Err(format!("expected a number, got {other:?}")),
+        }
+    }
+
+    fn flag(&self) -> Result<bool, String> {
+        match self {
+            Value::Bool(b) => Ok(*b),
+            other => Err(format!("expected true or false, got {other:?}")),
+        }
+    }
+
+    fn choice(&self) -> Result<&'static str, String> {
+        match self {
+            Value::Choice(c) => Ok(c),
+            other => Err(format!("expected a choice, got {other:?}")),
+        }
+    }
+}
+
 pub const HASH: &str = "Hash";
 pub const CLEAR_HASH: &str = "Clear Hash";
 pub const MOVE_OVERHEAD: &str = "Move Overhead";
@@ -61,6 +127,7 @@ pub const PONDER: &str = "Ponder";
 pub const THREADS: &str = "Threads";
 pub const MULTI_PV: &str = "MultiPV";
 pub const CHESS960: &str = "UCI_Chess960";
+pub const SHOW_WDL: &str = "UCI_ShowWDL";
 pub const OWN_BOOK: &str = "OwnBook";
 /// Stockfish's name for choosing the network over the classical evaluation.
 pub const USE_NNUE: &str = "Use NNUE";
@@ -103,56 +170,331 @@ pub fn max_threads() -> i64 {
 /// issue specifies).
 pub const MAX_HASH_MB: i64 = 65_536;
 
+fn player(name: &'static str, kind: Kind, doc: &'static str, apply: Apply) -> Spec {
+    Spec { name, kind, audience: Audience::Player, doc, apply }
+}
+
+fn research(name: &'static str, kind: Kind, doc: &'static str, set: fn(&mut Settings, Value) -> Result<(), String>) -> Spec {
+    Spec { name, kind, audience: Audience::Research, doc, apply: Apply::Setting(set) }
+}
+
+/// Every option, players' first, in the order `uci` lists them.
 pub fn table() -> Vec<Spec> {
-    let interest = InterestParams::default();
-    let late = LateMoves::default();
-    let forward = ForwardSettings::default();
-    let cn = ConspiracySettings::default();
+    use Apply::{Engine, Setting};
+    let d = Settings::default();
+    let interest = d.search.interest;
+    let late = d.search.late;
+    let forward = d.search.forward;
+    let cn = d.search.conspiracy;
+    let tb = d.search.tablebase;
+    let check = |default| Kind::Check { default };
     let mut specs = vec![
-        Spec { name: THREADS, kind: Kind::Spin { default: 1, min: 1, max: max_threads() } },
-        Spec { name: HASH, kind: Kind::Spin { default: 16, min: 1, max: MAX_HASH_MB } },
-        Spec { name: CLEAR_HASH, kind: Kind::Button },
-        Spec { name: MOVE_OVERHEAD, kind: Kind::Spin { default: 10, min: 0, max: 5000 } },
-        Spec { name: PONDER, kind: Kind::Check { default: false } },
-        Spec { name: CHESS960, kind: Kind::Check { default: false } },
-        Spec { name: OWN_BOOK, kind: Kind::Check { default: false } },
-        Spec { name: USE_NNUE, kind: Kind::Check { default: true } },
-        Spec { name: BOOK_FILE, kind: Kind::Text { default: BUNDLED_NAME } },
-        Spec { name: BEST_BOOK_MOVE, kind: Kind::Check { default: false } },
-        Spec { name: SYZYGY_PATH, kind: Kind::Text { default: NO_PATH } },
-        Spec { name: SYZYGY_PROBE_DEPTH, kind: Kind::Spin { default: 1, min: 1, max: 100 } },
-        Spec { name: SYZYGY_50_MOVE_RULE, kind: Kind::Check { default: true } },
-        Spec { name: LIMIT_STRENGTH, kind: Kind::Check { default: false } },
-        Spec { name: ELO, kind: Kind::Spin { default: MAX_ELO as i64, min: MIN_ELO as i64, max: MAX_ELO as i64 } },
-        Spec { name: MULTI_PV, kind: Kind::Spin { default: 1, min: 1, max: MAX_MULTI_PV as i64 } },
-        Spec { name: SEARCH_MODE, kind: Kind::Combo { default: SearchMode::default().name(), choices: &MODE_CHOICES } },
-        Spec { name: INTEREST_COST_SCALE, kind: spin(interest.cost_scale, 1, 10_000) },
-        Spec { name: SEPARATE_TALLIES, kind: Kind::Check { default: interest.separate_tallies } },
-        Spec { name: INTEREST_SIBLING_SHARE, kind: spin(interest.sibling_share_percent, 0, 100) },
-        Spec { name: INTEREST_CHECK_BONUS, kind: spin(interest.weights.check_bonus as u32, 0, 1000) },
-        Spec { name: INTEREST_EVASION_SHARE, kind: spin(interest.weights.evasion_share as u32, 0, 10_000) },
-        Spec { name: INTEREST_TERM_WEIGHT, kind: spin(interest.weights.term_percent as u32, 0, 400) },
-        Spec { name: INTEREST_MODEL, kind: Kind::Combo { default: interest.plausibility.name(), choices: &MODEL_CHOICES } },
-        Spec { name: INTEREST_LEARNED_SHARE, kind: spin(interest.learned_percent, 0, 200) },
-        Spec { name: LATE_MOVE_REDUCTIONS, kind: Kind::Check { default: late.reductions } },
-        Spec { name: LATE_MOVE_PRUNING, kind: Kind::Check { default: late.pruning } },
-        Spec { name: FORWARD_ESTIMATION, kind: Kind::Check { default: forward.enabled } },
-        Spec { name: FE_DELTA, kind: spin(forward.delta_percent as u32, 10, 100) },
-        // Odd depths pass the range check and are refused by the engine.
-        Spec { name: CONSPIRACY_DEPTH, kind: spin(cn.depth, 0, conspiracy::MAX_DEPTH as i64) },
-        Spec { name: CONSPIRACY_RANGE, kind: spin(cn.range as u32, 10, 1000) },
-        Spec { name: CONSPIRACY_STEP, kind: spin(cn.step as u32, 1, 100) },
+        player(THREADS, Kind::Spin { default: 1, min: 1, max: max_threads() }, "search threads (Lazy SMP on one table)", Engine),
+        player(HASH, Kind::Spin { default: 16, min: 1, max: MAX_HASH_MB }, "table size in MB, resized on the search thread", Engine),
+        player(CLEAR_HASH, Kind::Button, "empty the table", Engine),
+        player(
+            MOVE_OVERHEAD,
+            spin(d.move_overhead_ms as u32, 0, 5000),
+            "ms kept back per move for GUI and network lag",
+            Setting(|s, v| {
+                s.move_overhead_ms = v.int()? as u64;
+                Ok(())
+            }),
+        ),
+        player(PONDER, check(false), "the GUI may send `go ponder` (nothing to prepare)", Setting(|_, v| v.flag().map(drop))),
+        player(
+            MULTI_PV,
+            spin(d.multi_pv as u32, 1, MAX_MULTI_PV as i64),
+            "lines searched and reported, best first; `bestmove` is the first's",
+            Setting(|s, v| {
+                s.multi_pv = v.int()? as usize;
+                Ok(())
+            }),
+        ),
+        player(CHESS960, check(false), "castling written king-takes-rook (`e1h1`); any FEN style is read", Engine),
+        player(
+            SHOW_WDL,
+            check(d.show_wdl),
+            "add `wdl W D L` (per mille) to each score, from a model fitted to Intrigue's own games",
+            Setting(|s, v| {
+                s.show_wdl = v.flag()?;
+                Ok(())
+            }),
+        ),
+        player(
+            OWN_BOOK,
+            check(d.own_book),
+            "play from the opening book until the game leaves it (not when pondering or in `go infinite`)",
+            Setting(|s, v| {
+                s.own_book = v.flag()?;
+                Ok(())
+            }),
+        ),
+        player(BOOK_FILE, Kind::Text { default: BUNDLED_NAME }, "a Polyglot `.bin` book; `<bundled>` is Intrigue's own (`book/`)", Engine),
+        player(
+            BEST_BOOK_MOVE,
+            check(d.best_book_move),
+            "always the book's heaviest move, not a weighted choice",
+            Setting(|s, v| {
+                s.best_book_move = v.flag()?;
+                Ok(())
+            }),
+        ),
+        player(SYZYGY_PATH, Kind::Text { default: NO_PATH }, "Syzygy table folders, `:`-separated (`;` on Windows)", Engine),
+        player(
+            SYZYGY_PROBE_DEPTH,
+            spin(tb.probe_depth as u32, 1, 100),
+            "probe in the search only with this many plies left",
+            Setting(|s, v| {
+                s.search.tablebase.probe_depth = v.int()? as i32;
+                Ok(())
+            }),
+        ),
+        player(
+            SYZYGY_50_MOVE_RULE,
+            check(tb.fifty_move_rule),
+            "results the fifty-move rule spoils count as draws",
+            Setting(|s, v| {
+                s.search.tablebase.fifty_move_rule = v.flag()?;
+                Ok(())
+            }),
+        ),
+        player(
+            LIMIT_STRENGTH,
+            check(d.limit_strength),
+            "play at `UCI_Elo`: a shallower, more impulsive search, not random blunders",
+            Setting(|s, v| {
+                s.limit_strength = v.flag()?;
+                Ok(())
+            }),
+        ),
+        player(
+            ELO,
+            spin(d.elo, MIN_ELO as i64, MAX_ELO as i64),
+            "the rating aimed at, on Stockfish's `UCI_Elo` scale",
+            Setting(|s, v| {
+                s.elo = v.int()? as u32;
+                Ok(())
+            }),
+        ),
+        player(
+            USE_NNUE,
+            check(d.search.evaluator == Evaluator::Network),
+            "the network's correction on top of the classical evaluation",
+            Setting(|s, v| {
+                s.search.evaluator = Evaluator::using_network(v.flag()?);
+                Ok(())
+            }),
+        ),
+        player(
+            SEARCH_MODE,
+            Kind::Combo { default: d.search.mode.name(), choices: &MODE_CHOICES },
+            "`Interest`: a move costs by its plausibility; `AlphaBeta`: by the late-move table",
+            Setting(|s, v| {
+                s.search.mode = SearchMode::from_name(v.choice()?).ok_or("unknown mode")?;
+                Ok(())
+            }),
+        ),
+        research(
+            INTEREST_COST_SCALE,
+            spin(interest.cost_scale, 1, 10_000),
+            "K in cost = K / interest plies: a quiet move of interest K costs one ply",
+            |s, v| {
+                s.search.interest.cost_scale = v.int()? as u32;
+                Ok(())
+            },
+        ),
+        research(
+            SEPARATE_TALLIES,
+            check(interest.separate_tallies),
+            "one cost tally per side (the article's rule) instead of one shared tally",
+            |s, v| {
+                s.search.interest.separate_tallies = v.flag()?;
+                Ok(())
+            },
+        ),
+        research(
+            INTEREST_SIBLING_SHARE,
+            spin(interest.sibling_share_percent, 0, 100),
+            "% of what a node's earlier moves cost that a later move pays too (100: the article's `total_cost_this_ply`)",
+            |s, v| {
+                s.search.interest.sibling_share_percent = v.int()? as u32;
+                Ok(())
+            },
+        ),
+        research(
+            INTEREST_CHECK_BONUS,
+            spin(interest.weights.check_bonus as u32, 0, 1000),
+            "term 10's bonus for a check (doubled after our own check)",
+            |s, v| {
+                s.search.interest.weights.check_bonus = v.int()? as i32;
+                Ok(())
+            },
+        ),
+        research(
+            INTEREST_EVASION_SHARE,
+            spin(interest.weights.evasion_share as u32, 0, 10_000),
+            "term 2: interest shared among the replies to a check",
+            |s, v| {
+                s.search.interest.weights.evasion_share = v.int()? as i32;
+                Ok(())
+            },
+        ),
+        research(
+            INTEREST_TERM_WEIGHT,
+            spin(interest.weights.term_percent as u32, 0, 400),
+            "% weight of terms 2-14, 16 and 17 against the base share 1000/N",
+            |s, v| {
+                s.search.interest.weights.term_percent = v.int()? as i32;
+                Ok(())
+            },
+        ),
+        research(
+            INTEREST_MODEL,
+            Kind::Combo { default: interest.plausibility.name(), choices: &MODEL_CHOICES },
+            "a quiet move's interest from the article's terms as hand-set, or weighted as fitted (`intrigue interest fit`)",
+            |s, v| {
+                s.search.interest.plausibility = Plausibility::from_name(v.choice()?).ok_or("unknown model")?;
+                Ok(())
+            },
+        ),
+        research(
+            INTEREST_LEARNED_SHARE,
+            spin(interest.learned_percent, 0, 200),
+            "% of the fitted log-odds learned interest takes (100: cost is the inverse of the fitted probability)",
+            |s, v| {
+                s.search.interest.learned_percent = v.int()? as u32;
+                Ok(())
+            },
+        ),
+        research(
+            LATE_MOVE_REDUCTIONS,
+            check(late.reductions),
+            "alpha-beta's late-move reductions; off with `LateMovePruning` off, AlphaBeta is the plain search of the article's table",
+            |s, v| {
+                s.search.late.reductions = v.flag()?;
+                Ok(())
+            },
+        ),
+        research(LATE_MOVE_PRUNING, check(late.pruning), "skip late quiet moves near the horizon, in both modes", |s, v| {
+            s.search.late.pruning = v.flag()?;
+            Ok(())
+        }),
+        research(
+            FORWARD_ESTIMATION,
+            check(forward.enabled),
+            "Zhang's forward estimation: skip a node whose reachable value range cannot touch the window",
+            |s, v| {
+                s.search.forward.enabled = v.flag()?;
+                Ok(())
+            },
+        ),
+        research(
+            FE_DELTA,
+            spin(forward.delta_percent as u32, 10, 100),
+            "δ in %: the share of forward estimation's learned bounds trusted (smaller prunes more)",
+            |s, v| {
+                s.search.forward.delta_percent = v.int()? as i32;
+                Ok(())
+            },
+        ),
+        research(
+            CONSPIRACY_DEPTH,
+            spin(cn.depth, 0, conspiracy::MAX_DEPTH as i64),
+            "x > 0, even: the root move by conspiracy-adjusted evaluation over the full-width x-ply tree",
+            |s, v| s.search.conspiracy.set_depth(v.int()?),
+        ),
+        research(
+            CONSPIRACY_RANGE,
+            spin(cn.range as u32, 10, 1000),
+            "CAEV integrates over the minimax value ± this many cp …",
+            |s, v| {
+                s.search.conspiracy.range = v.int()? as i32;
+                Ok(())
+            },
+        ),
+        research(CONSPIRACY_STEP, spin(cn.step as u32, 1, 100), "… in segments of this many cp", |s, v| {
+            s.search.conspiracy.step = v.int()? as i32;
+            Ok(())
+        }),
     ];
-    specs.extend(
-        TUNABLES
-            .iter()
-            .map(|t| Spec { name: t.name, kind: Kind::Spin { default: t.default_value() as i64, min: t.min as i64, max: t.max as i64 } }),
-    );
+    specs.extend(TUNABLES.iter().map(|t| Spec {
+        name: t.name,
+        kind: Kind::Spin { default: t.default_value() as i64, min: t.min as i64, max: t.max as i64 },
+        audience: Audience::Research,
+        doc: t.doc,
+        apply: Apply::Tunable(t.field),
+    }));
     specs
 }
 
 fn spin(default: u32, min: i64, max: i64) -> Kind {
     Kind::Spin { default: default as i64, min, max }
+}
+
+/// The option reference as a Markdown table of one audience's options
+/// (docs/options.md and the README print these; a test keeps them equal).
+pub fn markdown(audience: Audience) -> String {
+    let mut out = String::from("| option | type | default | what it does |\n|---|---|---|---|\n");
+    for spec in table().iter().filter(|s| s.audience == audience) {
+        let (kind, default) = match &spec.kind {
+            // The machine sets the most threads; the reference says how.
+            Kind::Spin { default, min, .. } if spec.name == THREADS => (format!("spin {min}…4 × CPUs"), default.to_string()),
+            Kind::Spin { default, min, max } => (format!("spin {min}…{max}"), default.to_string()),
+            Kind::Check { default } => ("check".to_string(), default.to_string()),
+            Kind::Combo { default, choices } => (format!("combo {}", choices.join(" / ")), default.to_string()),
+            Kind::Text { default } => ("string".to_string(), format!("`{default}`")),
+            Kind::Button => ("button".to_string(), String::new()),
+        };
+        out.push_str(&format!("| `{}` | {kind} | {default} | {} |\n", spec.name, spec.doc));
+    }
+    out
+}
+
+/// Search settings for a tool or the bench: default ones in `mode`
+/// (`interest` or `alphabeta`, any case), with `Name=Value` overrides for
+/// any option that is a search setting (`InterestCostScale=150`,
+/// `RazorDepth=0`, `Use NNUE=false` or `UseNNUE=false`), each checked as
+/// `setoption` checks it.
+pub fn search_settings(mode: Option<&str>, overrides: &[String]) -> Result<SearchSettings, String> {
+    let mut settings = Settings::default();
+    if let Some(name) = mode {
+        settings.search.mode =
+            SearchMode::from_name(name).ok_or_else(|| format!("unknown search mode '{name}' (interest or alphabeta)"))?;
+    }
+    for arg in overrides {
+        let (name, value) = arg.split_once('=').ok_or_else(|| format!("expected Name=Value, got '{arg}'"))?;
+        let name = if name.eq_ignore_ascii_case("UseNNUE") { USE_NNUE } else { name };
+        let (spec, value) = validate(name, Some(value))?;
+        let before = settings;
+        let wrote = spec.write(&mut settings, value)?;
+        if !wrote || (Settings { search: before.search, ..settings }) != before {
+            return Err(format!("{}: not a search setting ('intrigue options' lists them)", spec.name));
+        }
+    }
+    Ok(settings.search)
+}
+
+/// docs/options.md: every option, players' and research knobs, as
+/// `intrigue options` prints it (a test keeps the file equal to this).
+pub fn reference() -> String {
+    format!(
+        "# Options\n\n\
+         Generated from the option table (`src/uci/options.rs`) by `intrigue options`.\n\
+         Names are matched case-insensitively; a value out of range or of the wrong type is\n\
+         refused with an `info string error` and the option keeps its value.\n\n\
+         ## For players\n\n\
+         Listed by `uci`, so a GUI's dialog shows them.\n\n{}\n\
+         ## Research knobs\n\n\
+         The interest rule's constants, alpha-beta's switches and tunables, forward estimation and\n\
+         the conspiracy player: the knobs of A/B matches and tuning. `uci` lists them only when\n\
+         the engine runs as `intrigue --all-options` (cutechess-cli and match.py:\n\
+         `arg=--all-options`; fastchess: `args=--all-options`); `setoption` accepts them either\n\
+         way, and `bench` and `epd` take them as `Name=Value`. What each was measured to be\n\
+         worth is in changelog.md.\n\n{}",
+        markdown(Audience::Player),
+        markdown(Audience::Research)
+    )
 }
 
 /// The `option name … type …` line for one option (formatted by vampirc-uci).

@@ -61,7 +61,14 @@ impl Engine {
     /// An engine started with extra environment variables (fault
     /// injection, logging).
     pub fn start_with_env(vars: &[(&str, &str)]) -> Engine {
+        Engine::start_with(&[], vars)
+    }
+
+    /// An engine started with command-line arguments (`--all-options`)
+    /// and extra environment variables.
+    pub fn start_with(args: &[&str], vars: &[(&str, &str)]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_intrigue"))
+            .args(args)
             .envs(vars.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

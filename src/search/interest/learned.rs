@@ -65,7 +65,7 @@ pub const NAMES: [&str; FEATURES] = [
 ];
 
 /// The weights `intrigue interest fit` printed for the data of
-/// docs/measurements.md ("Learned interest"); all zero would be term 1 alone.
+/// docs/changelog.md ("Learned interest"); all zero would be term 1 alone.
 pub const LEARNED: [f32; FEATURES] = [
     0.0000,  // table move (term 3)
     0.1902,  // previous iteration's best (term 4)

@@ -18,7 +18,7 @@
 //!   static exchange, which calls every sacrifice implausible; priced by
 //!   it, interest mode solved 233 of 300 WAC positions at 250 ms, and 273
 //!   with captures at their ply (alpha-beta: 276), and it played alpha-beta
-//!   level at fixed nodes (+1.7 ± 33.6 over 200 games, docs/measurements.md).
+//!   level at fixed nodes (+1.7 ± 33.6 over 200 games, docs/changelog.md).
 //!   Nothing is rated for them, either.
 //! - **What a quiet move pays above its ply is a surcharge**, bounded as a
 //!   late-move reduction is: nothing within three plies of the horizon,
@@ -65,7 +65,7 @@ pub struct InterestParams {
     pub sibling_share_percent: u32,
     /// One tally per side (the article's rule; UCI `SeparateTallies`) or
     /// one shared tally, the default: in this walker separate tallies
-    /// lost about 45 Elo at fixed nodes (100 games, docs/measurements.md).
+    /// lost about 45 Elo at fixed nodes (100 games, docs/changelog.md).
     /// A side's surcharges then no longer add to the other side's, so the
     /// two sides' reductions of a line do not add up either, and the
     /// defender's evasions spend its own tally where a check extension
@@ -84,7 +84,7 @@ pub struct InterestParams {
     /// percent (UCI `InterestLearnedShare`): at 100 a move's cost is the
     /// inverse of its fitted probability, which spreads costs over two
     /// orders of magnitude and played 45-81 Elo below the hand-set terms
-    /// at fixed nodes; 30 tempers the fit toward term 1 (docs/measurements.md).
+    /// at fixed nodes; 30 tempers the fit toward term 1 (docs/changelog.md).
     pub learned_percent: u32,
 }
 
