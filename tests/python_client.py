@@ -222,12 +222,34 @@ def resistance(tables, board, move):
     return abs(dtz)
 
 
+def research_knobs_behind_all_options(path):
+    """As match.py configures engines: a research knob is refused by
+    python-chess unless the engine runs with --all-options, and then it
+    steers the search (fewer nodes with larger reductions)."""
+    with open_engine(path) as engine:
+        check("LmrBase" not in engine.options and "UCI_ShowWDL" in engine.options, "only players' options listed")
+        try:
+            engine.configure({"LmrBase": 250})
+            check(False, "python-chess should refuse an unlisted option")
+        except chess.engine.EngineError:
+            pass
+    nodes = {}
+    for lmr in (75, 250):
+        with chess.engine.SimpleEngine.popen_uci([path, "--all-options"], timeout=20) as engine:
+            check("LmrBase" in engine.options, "--all-options lists the research knobs")
+            engine.configure({"LmrBase": lmr})
+            info = engine.analyse(chess.Board(), chess.engine.Limit(depth=9))
+            nodes[lmr] = info["nodes"]
+    check(nodes[250] < nodes[75], f"LmrBase reaches the search: {nodes}")
+
+
 def main():
     path = sys.argv[1]
     syzygy_dir = sys.argv[2] if len(sys.argv) > 2 else None
     sent = SentLines()
     logging.getLogger("chess.engine").addHandler(sent)
     logging.getLogger("chess.engine").setLevel(logging.DEBUG)
+    research_knobs_behind_all_options(path)
     ponder_hit_and_miss(path, sent)
     games_with_clean_output(path, sent)
     multipv_three(path)

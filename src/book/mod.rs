@@ -2,7 +2,7 @@
 //! it, and building Intrigue's own book from a text file of opening lines.
 //!
 //! The bundled book (`book/intrigue.bin`, built from `book/openings.txt`
-//! by `intrigue book build`) is embedded in the binary, so `OwnBook` works
+//! by `intrigue-tools book build`) is embedded in the binary, so `OwnBook` works
 //! whatever directory the GUI starts the engine in.
 
 pub mod polyglot;
@@ -146,7 +146,7 @@ mod tests {
     #[test]
     fn the_bundled_book_is_built_from_its_source() {
         let text = include_str!("../../book/openings.txt");
-        assert_eq!(source::build(text).unwrap(), BUNDLED, "book/intrigue.bin is stale: run intrigue book build");
+        assert_eq!(source::build(text).unwrap(), BUNDLED, "book/intrigue.bin is stale: run intrigue-tools book build");
         let book = Book::bundled();
         assert!(book.len() > 1000, "{} entries", book.len());
         assert!(book.moves(&Chess::default()).len() >= 4, "the common first moves are in the book");

@@ -102,7 +102,7 @@ pub enum Evaluator {
     /// them, learned from positions a stronger engine scored.
     #[default]
     Network,
-    /// The hand-written terms of this module alone, fitted by `intrigue tune`.
+    /// The hand-written terms of this module alone, fitted by `intrigue-tools tune`.
     Classical,
 }
 

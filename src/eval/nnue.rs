@@ -3,7 +3,7 @@
 //!
 //! The classical evaluation knows what its author named; a network learns
 //! whatever its training positions hold. Ours are scored by a stronger
-//! engine's static evaluation (`intrigue label DATA stockfish 0`), so the
+//! engine's static evaluation (`intrigue-tools label DATA stockfish 0`), so the
 //! network carries knowledge no hand-written term has: pawn storms that
 //! work, rook lifts that do not.
 //!
@@ -21,7 +21,7 @@
 //!
 //! Because it corrects the classical evaluation, the network belongs to
 //! one version of it: after the classical weights or terms change, train
-//! the network again (`intrigue train`). The file records a fingerprint
+//! the network again (`intrigue-tools train`). The file records a fingerprint
 //! of the classical evaluation it was trained on, and a test fails when
 //! the two part.
 //!
@@ -40,7 +40,7 @@
 //!
 //! Weights are quantised as usual: the hidden layer in units of 1/`QA`,
 //! the output layer in 1/`QB`; `SCALE` turns the network's output into
-//! centipawns. `intrigue train` fits the network in floating point and
+//! centipawns. `intrigue-tools train` fits the network in floating point and
 //! writes this file format (`Network::to_bytes`).
 
 use std::sync::LazyLock;
@@ -259,7 +259,7 @@ mod tests {
         assert_eq!(
             NETWORK.fingerprint,
             classical_fingerprint(),
-            "the classical evaluation changed since the network was trained to correct it: run `intrigue train` again (now {:#018x})",
+            "the classical evaluation changed since the network was trained to correct it: run `intrigue-tools train` again (now {:#018x})",
             classical_fingerprint()
         );
     }

@@ -1,5 +1,5 @@
 //! Every tunable evaluation weight, in one place. The terms read them
-//! through `Ctx::p`; `intrigue tune` fits them to game results and prints
+//! through `Ctx::p`; `intrigue-tools tune` fits them to game results and prints
 //! a new `DEFAULT` to paste here.
 
 use super::score::S;

@@ -5,7 +5,7 @@
 //! already play sound chess. PeSTO fitted them for an evaluation with
 //! nothing else in it, so once the other terms were in, the tables were
 //! refitted together with their weights on Intrigue's own games
-//! (`intrigue tune … placement`, see docs/changelog.md); the material
+//! (`intrigue-tools tune … placement`, see docs/changelog.md); the material
 //! values stay PeSTO's. The tables
 //! are written as a diagram from White's side (index 0 is a8), so White
 //! reads square `sq ^ 56` and Black reads `sq` directly.

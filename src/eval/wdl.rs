@@ -12,7 +12,7 @@
 //! at which a win is as likely as not) and `b` (how quickly the odds turn)
 //! quadratics in how far the game has gone: the same +100 wins far more
 //! often soon after the opening than after a hundred moves.
-//! `intrigue wdl fit GAMES.pgn…` fits the seven constants to Intrigue's own
+//! `intrigue-tools wdl fit GAMES.pgn…` fits the seven constants to Intrigue's own
 //! games by maximum likelihood and prints how well they match on games
 //! held out of the fit (docs/results.md).
 
@@ -28,7 +28,7 @@ pub struct WdlModel {
     pub power: f64,
 }
 
-/// Fitted by `intrigue wdl fit` on Intrigue's equal-time games
+/// Fitted by `intrigue-tools wdl fit` on Intrigue's equal-time games
 /// (docs/results.md has the command, the data and the held-out error).
 pub const FITTED: WdlModel = WdlModel { a: [112.5, -31.2, 45.9], b: [76.1, -72.5, 30.9], power: 0.750 };
 

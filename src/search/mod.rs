@@ -181,7 +181,7 @@ pub struct Report {
 /// Where the main search's lines ended: how many reached the horizon (the
 /// main search handed the node to quiescence) and the sum of those plies.
 /// Their mean is the length of the average line, set against the principal
-/// variation's to show the tree's shape (`intrigue shape`).
+/// variation's to show the tree's shape (`intrigue-tools shape`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Horizons {
     pub count: u64,
@@ -307,7 +307,7 @@ pub struct Searcher {
     pawn_cache: Box<PawnCache>,
     /// What alpha-beta's searches said the eval gets wrong, by pawn structure.
     correction: correction::CorrectionHistory,
-    /// The choices of deep nodes, kept only while `intrigue interest data`
+    /// The choices of deep nodes, kept only while `intrigue-tools interest data`
     /// gathers them for the fit of learned interest.
     pub choice_log: Option<Vec<interest::learned::Choice>>,
     /// Syzygy tables, when `SyzygyPath` names some; shared by all threads.

@@ -1,7 +1,7 @@
 //! The alpha-beta search's tunable constants.
 //!
 //! Each is a UCI spin option, so a user, a script or OpenBench's SPSA
-//! tuner can change it without a rebuild; `intrigue spsa` prints them in
+//! tuner can change it without a rebuild; `intrigue-tools spsa` prints them in
 //! the form OpenBench's tuning page takes. The defaults are the values the
 //! matches in `docs/changelog.md` were played with.
 

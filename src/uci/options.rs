@@ -352,7 +352,7 @@ pub fn table() -> Vec<Spec> {
         research(
             INTEREST_MODEL,
             Kind::Combo { default: interest.plausibility.name(), choices: &MODEL_CHOICES },
-            "a quiet move's interest from the article's terms as hand-set, or weighted as fitted (`intrigue interest fit`)",
+            "a quiet move's interest from the article's terms as hand-set, or weighted as fitted (`intrigue-tools interest fit`)",
             |s, v| {
                 s.search.interest.plausibility = Plausibility::from_name(v.choice()?).ok_or("unknown model")?;
                 Ok(())

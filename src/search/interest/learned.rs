@@ -9,7 +9,7 @@
 //! the "similar move" facts the article's penalty was about (the same piece
 //! again, the square our last move went to). A conditional logit over each
 //! node's quiet moves, fitted on the best moves of searched nodes
-//! (`intrigue interest fit`, src/interest_fit.rs), gives each move the
+//! (`intrigue-tools interest fit`, src/interest_fit.rs), gives each move the
 //! weight `exp(w·x)`. A move's interest is then term 1's equal share times
 //! that weight: `1000 / legal · exp(w·x)`, so that a move the fit knows
 //! nothing about keeps the article's base, `cost = K / interest` still
@@ -64,7 +64,7 @@ pub const NAMES: [&str; FEATURES] = [
     "retreats (moves toward its own side)",
 ];
 
-/// The weights `intrigue interest fit` printed for the data of
+/// The weights `intrigue-tools interest fit` printed for the data of
 /// docs/changelog.md ("Learned interest"); all zero would be term 1 alone.
 pub const LEARNED: [f32; FEATURES] = [
     0.0000,  // table move (term 3)

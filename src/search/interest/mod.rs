@@ -163,7 +163,7 @@ impl Searcher {
         self.settings.interest.cost(interest)
     }
 
-    /// When a choice log is kept (`intrigue interest data`), the node is
+    /// When a choice log is kept (`intrigue-tools interest data`), the node is
     /// deep enough to have searched its moves with care, and its `best`
     /// move was a quiet one after the first: its later quiet moves'
     /// features, their hand-set interest, and which was best.

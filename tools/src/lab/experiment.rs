@@ -5,7 +5,9 @@
 use std::fmt::Write;
 
 use super::alphabeta::alpha_beta;
-use super::conspiracy::{brute_force_conspiracy_numbers, caev_choice, caev_points, conspiracy_numbers, minimax_choice, node_caev, Written};
+use super::conspiracy::{
+    brute_force_conspiracy_numbers, caev_choice, caev_points, conspiracy_numbers, minimax_choice, node_caev, written, Written,
+};
 use super::forward::{forward_estimation, EdgeBounds, ForwardEstimation};
 use super::protocol::{Order, SearchResult};
 use super::tree::{RandomTree, TreeShape, EDGE_COST_MAX, EDGE_COST_MIN};
@@ -281,7 +283,7 @@ pub fn conspiracy_report(config: &ConspiracyConfig) -> ConspiracyReport {
     );
     let (mut agree, mut differ, mut unchecked, mut same_choice) = (0, 0, 0, 0);
     for trial in 0..config.trials {
-        let tree = Written::from_tree(&RandomTree::trial(config.shape, config.seed, trial), config.shape.depth);
+        let tree = written(&RandomTree::trial(config.shape, config.seed, trial), config.shape.depth);
         let points = caev_points(tree.minimax(), config.range, config.step);
         let cn = conspiracy_numbers(&tree, &points);
         if tree.leaf_count() <= BRUTE_FORCE_MAX_LEAVES {

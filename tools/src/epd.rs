@@ -1,18 +1,18 @@
 //! Test suites in EPD (`bm` / `am` in SAN, `id`): how many positions the
-//! engine solves at a fixed time per position. Run as `intrigue epd FILE`.
+//! engine solves at a fixed time per position. Run as `intrigue-tools epd FILE`.
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use shakmaty::{san::San, CastlingMode, Move};
 
-use crate::game::Game;
-use crate::search::limits::Limits;
+use intrigue::game::Game;
+use intrigue::search::limits::Limits;
 #[cfg(test)]
-use crate::search::SearchMode;
-use crate::search::SearchSettings;
-use crate::search::{Searcher, Signals};
-use crate::tt::TranspositionTable;
+use intrigue::search::SearchMode;
+use intrigue::search::SearchSettings;
+use intrigue::search::{Searcher, Signals};
+use intrigue::tt::TranspositionTable;
 
 /// One suite position: the position, the best moves (any solves it) and
 /// the moves to avoid.

@@ -1,11 +1,11 @@
 //! Learned interest, the tool side: gather the choices of the engine's
-//! own searches, and fit the weights of [`crate::search::interest::learned`].
+//! own searches, and fit the weights of [`intrigue::search::interest::learned`].
 //!
-//! `intrigue interest data` plays self-play games at a fixed number of
+//! `intrigue-tools interest data` plays self-play games at a fixed number of
 //! nodes a move and logs, at every node of at least
 //! [`learned::MIN_LOGGED_DEPTH`] plies whose best move was quiet, each
 //! quiet move's features, its hand-set interest, and which was best.
-//! `intrigue interest fit` fits a conditional logit (McFadden's: each
+//! `intrigue-tools interest fit` fits a conditional logit (McFadden's: each
 //! node's moves compete, `P(i) = exp(w·xᵢ) / Σⱼ exp(w·xⱼ)`) by Newton's
 //! method on four nodes in five, and prints the cross-entropy of the held-
 //! out fifth under three models: every move alike (term 1 alone), the
@@ -18,11 +18,11 @@ use std::time::Instant;
 
 use shakmaty::Position;
 
-use crate::game::Game;
-use crate::search::interest::learned::{self, Choice, FEATURES};
-use crate::search::limits::Limits;
-use crate::search::{SearchSettings, Searcher, Signals};
-use crate::tt::TranspositionTable;
+use intrigue::game::Game;
+use intrigue::search::interest::learned::{self, Choice, FEATURES};
+use intrigue::search::limits::Limits;
+use intrigue::search::{SearchSettings, Searcher, Signals};
+use intrigue::tt::TranspositionTable;
 
 /// Plies played from each opening: the middle game, where most choices are.
 const GAME_PLIES: usize = 80;
@@ -239,7 +239,7 @@ fn solve(mut a: Matrix, mut b: [f64; FEATURES]) -> [f64; FEATURES] {
     x
 }
 
-/// The fit as the report `intrigue interest fit` prints, ending with the
+/// The fit as the report `intrigue-tools interest fit` prints, ending with the
 /// weights as the Rust array `learned::LEARNED` holds.
 pub fn report(fit: &Fit) -> String {
     let mut out = String::new();
@@ -294,7 +294,7 @@ mod tests {
     #[test]
     fn searches_log_their_deep_quiet_choices() {
         let openings = crate::datagen::read_openings("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n");
-        let settings = SearchSettings { mode: crate::search::SearchMode::Interest, ..SearchSettings::default() };
+        let settings = SearchSettings { mode: intrigue::search::SearchMode::Interest, ..SearchSettings::default() };
         let mut searcher = Searcher::new(Arc::new(TranspositionTable::new(4)), Arc::new(Signals::default()));
         searcher.settings = settings;
         let choices = play(&mut searcher, &openings[0], 20_000);

@@ -1,5 +1,5 @@
-//! `intrigue wdl fit GAMES.pgn…`: fits the win/draw/loss model of
-//! `UCI_ShowWDL` ([`crate::eval::wdl`]) to Intrigue's own games.
+//! `intrigue-tools wdl fit GAMES.pgn…`: fits the win/draw/loss model of
+//! `UCI_ShowWDL` ([`intrigue::eval::wdl`]) to Intrigue's own games.
 //!
 //! Every move of the games whose comment carries a centipawn score is a
 //! sample: the mover's score, how far the game had gone, and how it
@@ -8,8 +8,8 @@
 //! fifth is held out, and the report compares the fitted model with the
 //! outcomes there, score band by score band.
 
-use crate::eval::wdl::{progress, WdlModel};
 use crate::tune::ScoredPosition;
+use intrigue::eval::wdl::{progress, WdlModel};
 
 /// One position: the mover's score, how far the game had gone, the
 /// outcome for the mover (0 loss, 1 draw, 2 win).
@@ -224,7 +224,7 @@ impl std::fmt::Display for Report {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
+    use intrigue::rng::Rng;
 
     /// Outcomes drawn from a known model are fitted back to it.
     #[test]

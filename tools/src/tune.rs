@@ -17,11 +17,11 @@
 //!
 //! Validation holds out every tenth block of 1000 lines (of a hundredth of
 //! the file, if smaller): positions of one game are neighbours in a file
-//! made by `intrigue positions`, so most games fall wholly on one side and
+//! made by `intrigue-tools positions`, so most games fall wholly on one side and
 //! the held-out error is honest.
 //!
 //! Data: one position per line, `FEN [R]` with R the game result from
-//! White's view (1.0, 0.5, 0.0). `intrigue positions GAMES.pgn` makes such
+//! White's view (1.0, 0.5, 0.0). `intrigue-tools positions GAMES.pgn` makes such
 //! a file from the engine's own games (`positions_from_pgn`).
 //!
 //! With `only=NAME,...` just the named weights move (a table's name
@@ -36,16 +36,16 @@
 
 use shakmaty::{Chess, Color, Move, Position};
 
-use crate::eval::context::Ctx;
-use crate::eval::params::{Params, DEFAULT};
-use crate::eval::pst::{EG_TABLES, EG_VALUE, MG_TABLES, MG_VALUE, PHASE_MAX};
-use crate::eval::score::S;
-use crate::eval::{endgame, endgame_scale, material_and_placement, positional_terms, TEMPO};
+use intrigue::eval::context::Ctx;
+use intrigue::eval::params::{Params, DEFAULT};
+use intrigue::eval::pst::{EG_TABLES, EG_VALUE, MG_TABLES, MG_VALUE, PHASE_MAX};
+use intrigue::eval::score::S;
+use intrigue::eval::{endgame, endgame_scale, material_and_placement, positional_terms, TEMPO};
 use std::sync::Arc;
 
-use crate::game::Game;
-use crate::search::{Searcher, Signals};
-use crate::tt::TranspositionTable;
+use intrigue::game::Game;
+use intrigue::search::{Searcher, Signals};
+use intrigue::tt::TranspositionTable;
 
 /// One training position, reduced to what the linear model needs.
 struct Sample {
@@ -590,7 +590,7 @@ mod tests {
     #[test]
     fn the_linear_model_reproduces_the_evaluation() {
         let nudged = nudged_params(&DEFAULT);
-        for fen in crate::bench::POSITIONS {
+        for fen in intrigue::bench::POSITIONS {
             let g = Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap();
             let pos = g.position();
             if pos.is_insufficient_material() {
@@ -600,7 +600,7 @@ mod tests {
             let mut w: Vec<(f64, f64)> = field_values(&DEFAULT).iter().map(|s| (s.0 as f64, s.1 as f64)).collect();
             w.extend(placement_values());
             let model = predict(&s, &w);
-            let white_view = if pos.turn() == Color::White { crate::eval::evaluate(pos) } else { -crate::eval::evaluate(pos) };
+            let white_view = if pos.turn() == Color::White { intrigue::eval::evaluate(pos) } else { -intrigue::eval::evaluate(pos) };
             // The engine rounds each division; the model does not.
             assert!((model - white_view as f64).abs() <= 2.0, "{fen}: model {model} eval {white_view}");
         }

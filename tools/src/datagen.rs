@@ -1,7 +1,7 @@
 //! Self-play games for tuning data, played in-process (no UCI round
 //! trips) on several threads: each game starts from an opening of an EPD
 //! file, every move is a fixed-node search, and the quiet positions of the
-//! game are written with its result as `FEN [R]` lines for `intrigue tune`.
+//! game are written with its result as `FEN [R]` lines for `intrigue-tools tune`.
 
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -9,10 +9,10 @@ use std::time::Instant;
 
 use shakmaty::{fen::Fen, CastlingMode, Color, EnPassantMode, Outcome as GameOutcome, Position};
 
-use crate::game::{self, Game};
-use crate::search::limits::Limits;
-use crate::search::{Searcher, Signals, MATE_BOUND};
-use crate::tt::TranspositionTable;
+use intrigue::game::{self, Game};
+use intrigue::search::limits::Limits;
+use intrigue::search::{Searcher, Signals, MATE_BOUND};
+use intrigue::tt::TranspositionTable;
 
 /// Longest game before it is called a draw.
 const MAX_PLIES: usize = 400;

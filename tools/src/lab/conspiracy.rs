@@ -4,13 +4,11 @@
 //! enumerates leaf sets.
 
 use super::tree::GameTree;
-pub use crate::search::caev::{caev, caev_choice, caev_points, conspiracy_numbers, minimax_choice, node_caev, Written};
+pub use intrigue::search::caev::{caev, caev_choice, caev_points, conspiracy_numbers, minimax_choice, node_caev, Written};
 
-impl Written {
-    /// `tree` to `depth` plies; children in the tree's natural order.
-    pub fn from_tree<T: GameTree>(tree: &T, depth: u32) -> Written {
-        subtree(tree, &tree.root(), depth)
-    }
+/// `tree` written out to `depth` plies; children in the tree's natural order.
+pub fn written<T: GameTree>(tree: &T, depth: u32) -> Written {
+    subtree(tree, &tree.root(), depth)
 }
 
 fn subtree<T: GameTree>(tree: &T, node: &T::Node, depth: u32) -> Written {
@@ -98,7 +96,7 @@ mod tests {
             let branching = 2 + (splitmix64(seed) % 3) as u32;
             let depth = 1 + (splitmix64(seed ^ 5) % 4) as u32;
             let shape = TreeShape { branching, depth, uniform: seed % 5 == 0 };
-            let tree = Written::from_tree(&RandomTree::new(shape, seed), depth);
+            let tree = written(&RandomTree::new(shape, seed), depth);
             (tree.leaf_count() <= max_leaves).then(|| {
                 let mut targets = caev_points(tree.minimax(), 1 << 17, 1 << 12);
                 let mut stack = vec![&tree];

@@ -3,7 +3,7 @@
 //! A game result says little about any one position of the game: a won
 //! game passes through level positions, and one blunder flips the label
 //! of every position before it. A strong engine's score after a shallow
-//! search is a far less noisy target. `intrigue label` asks a UCI engine
+//! search is a far less noisy target. `intrigue-tools label` asks a UCI engine
 //! (the teacher) for its score on each `FEN [R]` line and writes
 //! `FEN [T]`, T = (1 − w)·R + w·p, with p the score as an expected score.
 //! Keeping part of the result keeps the fit honest about what wins games
@@ -154,6 +154,30 @@ pub fn label_lines(lines: &[String], teacher: &mut Teacher, depth: u32, weight: 
         let white_cp = if pos.turn() == Color::White { cp } else { -cp };
         let target = (1.0 - weight) * result + weight * expected_score(white_cp);
         out.push(format!("{fen} [{target:.4}]"));
+    }
+    Ok(out)
+}
+
+/// Labels `lines` with `threads` teachers at once, each started from
+/// `engine`, in contiguous chunks, so that the output keeps the input's
+/// order (the tuner's held-out blocks rely on it).
+pub fn label_parallel(lines: &[String], engine: &str, depth: u32, weight: f64, threads: usize) -> std::io::Result<Vec<String>> {
+    let chunk = lines.len().div_ceil(threads.max(1)).max(1);
+    let parts: Vec<std::io::Result<Vec<String>>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = lines
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut teacher = Teacher::start(engine)?;
+                    label_lines(part, &mut teacher, depth, weight)
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap_or_else(|_| Err(std::io::Error::other("a labelling thread panicked")))).collect()
+    });
+    let mut out = Vec::with_capacity(lines.len());
+    for part in parts {
+        out.extend(part?);
     }
     Ok(out)
 }

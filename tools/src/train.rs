@@ -7,7 +7,7 @@
 //! can hold) are left out.
 //!
 //! Data: `FEN [T]` lines, T White's expected score from a teacher's
-//! centipawns (`intrigue label … 1.0`, which squashes them steeply: 250 cp
+//! centipawns (`intrigue-tools label … 1.0`, which squashes them steeply: 250 cp
 //! is already 91 %). The trainer turns T back into the teacher's
 //! centipawns and squashes them again by the flatter `FIT_CP_SCALE`, so
 //! that a pawn and a piece ahead still differ clearly in the target and
@@ -18,16 +18,16 @@
 //!
 //! The last fiftieth of the file is held out, and its loss printed after
 //! every epoch: when it stops falling, the network has learned what the
-//! data can teach. Files from `intrigue datagen` keep each game's
+//! data can teach. Files from `intrigue-tools datagen` keep each game's
 //! positions together, so the held-out positions come from games the
 //! network never saw; positions drawn at random would have neighbours
 //! from the same game in training and flatter the fit.
 
 use shakmaty::{Color, Position};
 
-use crate::eval::nnue::{bucket, feature, groups, Network, BUCKETS, HIDDEN, INPUTS, QA, QB, SCALE};
-use crate::rng::Rng;
 use crate::tune::parse_line;
+use intrigue::eval::nnue::{bucket, feature, groups, Network, BUCKETS, HIDDEN, INPUTS, QA, QB, SCALE};
+use intrigue::rng::Rng;
 
 /// Men on the board at most, so a position's features fit a fixed array.
 const MAX_MEN: usize = 32;
@@ -70,7 +70,7 @@ impl Sample {
         let (game, target) = parse_line(line)?;
         let pos = game.position();
         let teacher = crate::label::centipawns(target) as f32;
-        let (classical, share) = crate::eval::classical_and_share(pos);
+        let (classical, share) = intrigue::eval::classical_and_share(pos);
         let classical = classical as f32;
         if teacher.abs() > MAX_TEACHER_CP || classical.abs() > MAX_TEACHER_CP || share == 0.0 {
             return None;
@@ -205,7 +205,7 @@ impl FloatNet {
     pub fn quantise(&self) -> Box<Network> {
         let q = |w: f32, scale: i32| (w * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
         let mut net = Network::zeroed();
-        net.fingerprint = crate::eval::nnue::classical_fingerprint();
+        net.fingerprint = intrigue::eval::nnue::classical_fingerprint();
         for (row, src) in net.hidden_weights.iter_mut().zip(self.hidden_weights.chunks_exact(HIDDEN)) {
             row.iter_mut().zip(src).for_each(|(w, &f)| *w = q(f, QA));
         }
@@ -351,7 +351,8 @@ mod tests {
             let sample = Sample::from_line(line).unwrap();
             let float_cp = net.forward_backward(&sample, None).0 * SCALE as f32;
             let fen = line.rsplit_once(" [").unwrap().0;
-            let int_cp = quantised.evaluate(&crate::eval::tests::pos(fen));
+            let int_cp =
+                quantised.evaluate(&intrigue::game::Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap().position().clone());
             let white_better = if sample.white_to_move { float_cp > 30.0 } else { float_cp < -30.0 };
             assert!(white_better, "{line}: the correction {float_cp} should favour White");
             assert!((int_cp as f32 - float_cp).abs() < 3.0, "{line}: quantised {int_cp} vs float {float_cp}");

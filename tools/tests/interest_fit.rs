@@ -1,11 +1,11 @@
-//! `intrigue interest data` and `intrigue interest fit` through the real
+//! `intrigue-tools interest data` and `interest fit` through the real
 //! binary: the searches' choices are gathered, and a fit on them predicts
 //! the best later quiet move better than the article's hand-set terms.
 
 use std::process::Command;
 
 fn intrigue(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_intrigue")).args(args).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_intrigue-tools")).args(args).output().unwrap();
     (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
 }
 

@@ -1,4 +1,4 @@
-//! `intrigue label` through the real binary, with Intrigue itself as the
+//! `intrigue-tools label` through the real binary, with Intrigue itself as the
 //! teacher: the targets must follow the score, seen from White's side.
 
 use std::process::Command;
@@ -8,8 +8,12 @@ fn label(lines: &str, weight: &str) -> Vec<f64> {
     std::fs::create_dir_all(&dir).unwrap();
     let data = dir.join("data.txt");
     std::fs::write(&data, lines).unwrap();
-    let exe = env!("CARGO_BIN_EXE_intrigue");
-    let out = Command::new(exe).args(["label", data.to_str().unwrap(), exe, "3", weight, "1", "2"]).output().unwrap();
+    let tools = std::path::Path::new(env!("CARGO_BIN_EXE_intrigue-tools"));
+    // The engine is built beside the tools by `cargo test` in the workspace.
+    let engine = tools.with_file_name(format!("intrigue{}", std::env::consts::EXE_SUFFIX));
+    assert!(engine.exists(), "{} is not built: run `cargo build --release` first", engine.display());
+    let engine = engine.to_str().unwrap();
+    let out = Command::new(tools).args(["label", data.to_str().unwrap(), engine, "3", weight, "1", "2"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap().lines().map(|l| l[l.rfind('[').unwrap() + 1..l.len() - 1].parse().unwrap()).collect()
 }

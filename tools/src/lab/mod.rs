@@ -1,6 +1,6 @@
 //! The lab: the experiments of the papers behind Intrigue's search ideas,
 //! rerun on Korf's random game trees so anyone can hold our implementation
-//! against the published tables (`intrigue lab …`, docs/lab.md).
+//! against the published tables (`intrigue-tools lab …`, docs/lab.md).
 //!
 //! * [`tree`]: the game-tree trait and the random trees;
 //! * [`protocol`]: how children are generated, ordered and counted;
@@ -8,7 +8,7 @@
 //!   over the trait; forward estimation is alpha-beta plus its pruning rule;
 //! * [`conspiracy`]: conspiracy numbers, CAEV and their brute-force check;
 //! * [`experiment`]: the tables; [`plot`]: their SVG charts;
-//! * [`command`]: the `intrigue lab` command line.
+//! * [`command`]: the `intrigue-tools lab` arguments and reports.
 
 pub mod alphabeta;
 pub mod command;
@@ -20,4 +20,4 @@ pub mod plot;
 pub mod protocol;
 pub mod tree;
 
-pub use command::{run, LabError, USAGE};
+pub use command::{run_conspiracy, run_forward, ConspiracyArgs, ForwardArgs, LabError};

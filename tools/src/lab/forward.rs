@@ -25,7 +25,7 @@
 use super::alphabeta::{search, Frontier, Pruning, INFINITY};
 use super::protocol::{Order, SearchResult};
 use super::tree::GameTree;
-use crate::search::forward::settle_range;
+use intrigue::search::forward::settle_range;
 
 /// Where forward estimation gets its bounds on an edge's cost.
 #[derive(Clone, Copy, Debug, PartialEq)]

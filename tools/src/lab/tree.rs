@@ -33,7 +33,7 @@ pub trait GameTree {
 /// SplitMix64's output function: a bijection of u64 that scatters nearby
 /// inputs, which is all a tree needs from a hash of (seed, path).
 pub fn splitmix64(x: u64) -> u64 {
-    crate::rng::mix64(x.wrapping_add(0x9e37_79b9_7f4a_7c15))
+    intrigue::rng::mix64(x.wrapping_add(0x9e37_79b9_7f4a_7c15))
 }
 
 /// The least edge cost of a random tree: −2^15 + 1.

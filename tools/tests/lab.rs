@@ -1,10 +1,10 @@
-//! The `intrigue lab` commands as users run them: the real binary, small
+//! The `intrigue-tools lab` commands as users run them: the real binary, small
 //! experiments, output shape and exit codes.
 
 use std::process::{Command, Output};
 
 fn lab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_intrigue")).arg("lab").args(args).output().expect("the intrigue binary runs")
+    Command::new(env!("CARGO_BIN_EXE_intrigue-tools")).arg("lab").args(args).output().expect("the intrigue-tools binary runs")
 }
 
 #[test]
@@ -68,10 +68,18 @@ fn conspiracy_numbers_agree_with_brute_force() {
 
 #[test]
 fn bad_arguments_exit_with_2_and_a_message() {
-    for args in [&["forward-estimation", "--depth", "x"][..], &["conspiracy", "--step", "0"], &["nonsense"], &[]] {
+    for args in [
+        &["forward-estimation", "--depth", "x"][..],
+        &["conspiracy", "--step", "0"],
+        &["conspiracy", "--branching", "20", "--depth", "12"],
+        &["nonsense"],
+        &[],
+    ] {
         let out = lab(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(stderr.starts_with("lab: ") && !stderr.contains("panicked"), "{args:?}: {stderr}");
+        // clap's errors start "error:"; no experiment named prints the list.
+        let says_why = stderr.starts_with("error: ") || (args.is_empty() && stderr.contains("Usage: intrigue-tools lab"));
+        assert!(says_why && !stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }

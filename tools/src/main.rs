@@ -1,0 +1,394 @@
+//! `intrigue-tools`: the tools that built Intrigue's evaluation, network,
+//! book and learned interest, and the random-tree lab. The engine itself
+//! is the `intrigue` binary; these are for its developers
+//! (docs/tools.md).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use intrigue::game::Game;
+use intrigue::search::SearchSettings;
+use intrigue::uci::options::search_settings;
+use intrigue_tools::lab::{self, ConspiracyArgs, ForwardArgs};
+use intrigue_tools::{datagen, epd, interest_fit, label, train, tune, wdl_fit};
+use shakmaty::CastlingMode;
+
+#[derive(Parser)]
+#[command(name = "intrigue-tools", version, about = "Intrigue's training, tuning and research tools")]
+struct Cli {
+    #[command(subcommand)]
+    command: Tool,
+}
+
+#[derive(Subcommand)]
+enum Tool {
+    /// Self-play training positions: 'FEN [result]' lines on stdout.
+    Datagen {
+        /// Opening positions (EPD, one per line).
+        openings: PathBuf,
+        games: usize,
+        /// Nodes searched per move.
+        nodes: u64,
+        #[arg(default_value_t = 1)]
+        threads: usize,
+        /// Index of the first opening to play (to continue a run).
+        #[arg(default_value_t = 0)]
+        first: usize,
+    },
+    /// Training lines 'FEN [result]' from the games of PGN files.
+    Positions {
+        #[arg(required = true)]
+        pgn: Vec<PathBuf>,
+    },
+    /// Relabel 'FEN [R]' lines with (1-WEIGHT)·R + WEIGHT·(a UCI engine's score at DEPTH).
+    Label {
+        data: PathBuf,
+        /// The teacher: a UCI engine's executable.
+        engine: String,
+        /// Search depth; 0 takes the engine's static evaluation (Stockfish's 'eval').
+        #[arg(default_value_t = 7)]
+        depth: u32,
+        #[arg(default_value_t = 0.5, value_parser = unit_interval)]
+        weight: f64,
+        /// Label every STEP-th line.
+        #[arg(default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+        step: u64,
+        /// Teacher engines run at once.
+        #[arg(default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: u64,
+    },
+    /// Texel-tune the evaluation weights on 'FEN [score]' lines; prints them as Rust source.
+    Tune {
+        data: PathBuf,
+        #[arg(default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
+        epochs: u64,
+        #[arg(default_value_t = 1e-7)]
+        l2: f64,
+        /// 'placement' fits the piece-square tables too; 'only=NAME,...' just the named weights.
+        fit: Option<String>,
+    },
+    /// Train the network that corrects the classical evaluation on 'FEN [target]' lines.
+    Train {
+        data: PathBuf,
+        /// The network file to write (the shipped one is src/eval/intrigue.nnue).
+        out: PathBuf,
+        #[arg(default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+        epochs: u64,
+        #[arg(default_value_t = 0.001)]
+        rate: f32,
+        #[arg(default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: u64,
+    },
+    /// Learned interest: log the engine's choices, fit the weights.
+    #[command(subcommand)]
+    Interest(InterestTool),
+    /// The win/draw/loss model of UCI_ShowWDL.
+    #[command(subcommand)]
+    Wdl(WdlTool),
+    /// Solve an EPD suite (bm/am), MS ms per position.
+    Epd {
+        file: PathBuf,
+        #[arg(default_value_t = 250, value_parser = clap::value_parser!(u64).range(1..))]
+        ms: u64,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// The bench's trees, one row per iteration: nodes, branching factor, PV length, where lines end.
+    Shape {
+        #[arg(default_value_t = intrigue::bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: u32,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// The tunable search constants as OpenBench SPSA input.
+    Spsa,
+    /// Opening books: build the bundled one, make opening sets, look up moves.
+    #[command(subcommand)]
+    Book(BookTool),
+    /// The papers' experiments on random game trees (docs/lab.md).
+    #[command(subcommand)]
+    Lab(LabTool),
+}
+
+#[derive(Subcommand)]
+enum InterestTool {
+    /// Self-play games logging each deep node's later quiet moves and which was best.
+    Data {
+        openings: PathBuf,
+        games: usize,
+        nodes: u64,
+        /// interest or alphabeta (default).
+        mode: Option<String>,
+        #[arg(default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: u64,
+        /// Name=Value for any search setting ('intrigue options').
+        #[arg(value_name = "NAME=VALUE")]
+        settings: Vec<String>,
+    },
+    /// Fit learned interest's weights; prints held-out cross-entropy against the hand-set terms.
+    Fit {
+        data: PathBuf,
+        #[arg(default_value_t = 1e-4)]
+        l2: f64,
+    },
+}
+
+#[derive(Subcommand)]
+enum WdlTool {
+    /// Fit the model to games whose move comments carry scores (cutechess-cli, match.py).
+    Fit {
+        #[arg(required = true)]
+        pgn: Vec<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum BookTool {
+    /// A Polyglot book from a text file of opening lines.
+    Build { source: PathBuf, out: PathBuf },
+    /// An opening set: each line's position after PLIES plies, as EPD.
+    Epd {
+        source: PathBuf,
+        out: PathBuf,
+        #[arg(default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..))]
+        plies: u64,
+    },
+    /// The moves a Polyglot book has for a position.
+    Show {
+        /// A .bin book, or <bundled>.
+        #[arg(default_value = intrigue::book::BUNDLED_NAME)]
+        file: String,
+        /// The position (FEN, in one or several words); the start position if none.
+        fen: Vec<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum LabTool {
+    /// Alpha-beta against forward estimation (exact and learned bounds) at each depth.
+    ForwardEstimation(ForwardArgs),
+    /// Conspiracy numbers and CAEV on random trees, checked against brute force.
+    Conspiracy(ConspiracyArgs),
+}
+
+/// The search a tool runs: a mode and any option that is a search setting.
+#[derive(Args)]
+struct SearchArgs {
+    /// interest or alphabeta (default).
+    mode: Option<String>,
+    /// Name=Value for any search setting ('intrigue options'), e.g. InterestCostScale=150.
+    #[arg(value_name = "NAME=VALUE")]
+    settings: Vec<String>,
+}
+
+impl SearchArgs {
+    fn settings(&self) -> Result<SearchSettings, String> {
+        search_settings(self.mode.as_deref(), &self.settings)
+    }
+}
+
+fn unit_interval(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("'{text}' is not a number in 0..1")),
+    }
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).target(env_logger::Target::Stderr).init();
+    match run(Cli::parse().command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Failed(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Why a tool did not finish: bad input (exit code 2) or a failure while
+/// running (1).
+enum Failure {
+    Usage(String),
+    Failed(String),
+}
+
+fn usage(e: impl std::fmt::Display) -> Failure {
+    Failure::Usage(e.to_string())
+}
+
+fn read(path: &PathBuf) -> Result<String, Failure> {
+    std::fs::read_to_string(path).map_err(|e| usage(format!("{}: {e}", path.display())))
+}
+
+fn write(path: &PathBuf, bytes: &[u8]) -> Result<(), Failure> {
+    std::fs::write(path, bytes).map_err(|e| Failure::Failed(format!("{}: {e}", path.display())))
+}
+
+fn run(tool: Tool) -> Result<(), Failure> {
+    match tool {
+        Tool::Datagen { openings, games, nodes, threads, first } => {
+            let openings = datagen::read_openings(&read(&openings)?);
+            for line in datagen::generate(&openings, games, nodes, threads, first, &|m| eprintln!("{m}")) {
+                println!("{line}");
+            }
+        }
+        Tool::Positions { pgn } => {
+            for path in &pgn {
+                for line in tune::positions_from_pgn(&read(path)?, 1) {
+                    println!("{line}");
+                }
+            }
+        }
+        Tool::Label { data, engine, depth, weight, step, threads } => {
+            let text = read(&data)?;
+            let lines: Vec<String> = text.lines().step_by(step as usize).map(String::from).collect();
+            for line in label::label_parallel(&lines, &engine, depth, weight, threads as usize)
+                .map_err(|e| Failure::Failed(format!("{engine}: {e}")))?
+            {
+                println!("{line}");
+            }
+        }
+        Tool::Tune { data, epochs, l2, fit } => run_tune(&read(&data)?, epochs as usize, l2, fit.as_deref())?,
+        Tool::Train { data, out, epochs, rate, threads } => {
+            if !(rate > 0.0 && rate < 1.0) {
+                return Err(usage("the rate must be in (0, 1)"));
+            }
+            let text = read(&data)?;
+            let mut samples: Vec<_> = text.lines().filter_map(train::Sample::from_line).collect();
+            drop(text);
+            if samples.len() < 100 {
+                return Err(usage(format!("only {} positions could be read from {}", samples.len(), data.display())));
+            }
+            let schedule = train::Schedule { epochs: epochs as usize, rate, threads: threads as usize, seed: 1 };
+            let started = std::time::Instant::now();
+            let net = train::train(&mut samples, &schedule, &mut |m| eprintln!("{m} ({:.0} s)", started.elapsed().as_secs_f64()));
+            write(&out, &net.quantise().to_bytes())?;
+            eprintln!("wrote {}", out.display());
+        }
+        Tool::Interest(InterestTool::Data { openings, games, nodes, mode, threads, settings }) => {
+            let settings = search_settings(mode.as_deref(), &settings).map_err(usage)?;
+            let openings = datagen::read_openings(&read(&openings)?);
+            let choices = interest_fit::gather(&openings, games, nodes, settings, threads as usize);
+            for c in &choices {
+                println!("{}", interest_fit::to_line(c));
+            }
+            eprintln!("interest data: {} choices from {games} games", choices.len());
+        }
+        Tool::Interest(InterestTool::Fit { data, l2 }) => {
+            if !(0.0..1.0).contains(&l2) {
+                return Err(usage("L2 must be in 0..1"));
+            }
+            let choices: Vec<_> = read(&data)?.lines().filter_map(interest_fit::from_line).collect();
+            if choices.len() < 10 {
+                return Err(usage(format!("{} readable choices in {}; too few to fit", choices.len(), data.display())));
+            }
+            print!("{}", interest_fit::report(&interest_fit::fit(&choices, l2)));
+        }
+        Tool::Wdl(WdlTool::Fit { pgn }) => {
+            let mut games = Vec::new();
+            for path in &pgn {
+                games.extend(tune::scored_positions(&read(path)?));
+            }
+            eprintln!("{} games", games.len());
+            print!("{}", wdl_fit::run(&games, 400));
+        }
+        Tool::Epd { file, ms, search } => run_epd(&file, ms, search.settings().map_err(usage)?)?,
+        Tool::Shape { depth, search } => {
+            let settings = search.settings().map_err(usage)?;
+            println!("{}", intrigue::bench::SHAPE_HEADER);
+            for row in intrigue::bench::tree_shape(depth, settings) {
+                println!("{}", row.line());
+            }
+        }
+        Tool::Spsa => intrigue::search::tunables::spsa_lines().iter().for_each(|l| println!("{l}")),
+        Tool::Book(book) => run_book(book)?,
+        Tool::Lab(LabTool::ForwardEstimation(args)) => lab::run_forward(&args).map_err(lab_failure)?,
+        Tool::Lab(LabTool::Conspiracy(args)) => lab::run_conspiracy(&args).map_err(lab_failure)?,
+    }
+    Ok(())
+}
+
+fn lab_failure(e: lab::LabError) -> Failure {
+    match e {
+        lab::LabError::Usage(m) => Failure::Usage(m),
+        lab::LabError::Failed(m) => Failure::Failed(m),
+    }
+}
+
+fn run_tune(text: &str, epochs: usize, l2: f64, fit: Option<&str>) -> Result<(), Failure> {
+    let fit = match fit {
+        None => tune::Fit::Fields,
+        Some("placement") => tune::Fit::FieldsAndPlacement,
+        Some(only) if only.starts_with("only=") => {
+            let names: Vec<String> = only["only=".len()..].split(',').filter(|n| !n.is_empty()).map(String::from).collect();
+            if names.is_empty() {
+                return Err(usage("'only=' wants the names of the weights to fit, e.g. only=pinned,passed"));
+            }
+            tune::Fit::Only(names)
+        }
+        Some(other) => return Err(usage(format!("FIT is 'placement', 'only=NAME,...' or nothing, not '{other}'"))),
+    };
+    let unknown = fit.unknown_names();
+    if !unknown.is_empty() {
+        return Err(usage(format!("no evaluation weight is called {}", unknown.join(", "))));
+    }
+    let placement = fit == tune::Fit::FieldsAndPlacement;
+    let out = tune::tune(text.lines().map(String::from), epochs, l2, fit, &mut |m| eprintln!("{m}"));
+    println!(
+        "// {} positions, K {:.4}, error {:.6} -> {:.6}, validation {:.6} -> {:.6}, {epochs} epochs, L2 {l2:e}",
+        out.positions, out.k, out.error_before, out.error_after, out.validation_before, out.validation_after
+    );
+    print!("{}", out.params.to_source());
+    if placement {
+        print!("{}", out.placement_source());
+    }
+    Ok(())
+}
+
+fn run_epd(file: &PathBuf, ms: u64, settings: SearchSettings) -> Result<(), Failure> {
+    let text = read(file)?;
+    let mut problems = Vec::new();
+    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        match epd::parse_line(line) {
+            Ok(p) => problems.push(p),
+            Err(e) => eprintln!("{}:{}: {e}", file.display(), i + 1),
+        }
+    }
+    let (solved, total) = epd::run(&problems, ms, 16, settings, &mut |p, best, ok| {
+        let played = best.map(|m| shakmaty::san::San::from_move(p.game.position(), m).to_string()).unwrap_or_default();
+        println!("{:<12} {:<8} {}", p.id, played, if ok { "ok" } else { "FAIL" });
+    });
+    println!("solved {solved}/{total} at {ms} ms per position");
+    Ok(())
+}
+
+fn run_book(book: BookTool) -> Result<(), Failure> {
+    use intrigue::book::{source, Book};
+    match book {
+        BookTool::Build { source: src, out } => {
+            let text = read(&src)?;
+            let bytes = source::build(&text).map_err(|e| usage(format!("{}: {e}", src.display())))?;
+            eprintln!("{} entries from {} lines", bytes.len() / 16, source::parse(&text).map_or(0, |l| l.len()));
+            write(&out, &bytes)
+        }
+        BookTool::Epd { source: src, out, plies } => {
+            let lines = source::opening_set(&read(&src)?, plies as usize).map_err(|e| usage(format!("{}: {e}", src.display())))?;
+            eprintln!("{} positions", lines.len());
+            write(&out, (lines.join("\n") + "\n").as_bytes())
+        }
+        BookTool::Show { file, fen } => {
+            let game =
+                if fen.is_empty() { Game::default() } else { Game::from_fen(&fen.join(" "), CastlingMode::Standard).map_err(usage)? };
+            let book = Book::load(&file).map_err(|e| Failure::Failed(e.to_string()))?;
+            for (m, weight) in book.moves(game.position()) {
+                println!("{} {weight}", game.format_move(m));
+            }
+            Ok(())
+        }
+    }
+}
