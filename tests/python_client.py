@@ -40,9 +40,14 @@ class SentLines(logging.Handler):
 def check_search_output(board, received, what):
     """One search's output as a client reads it: every PV is legal move by
     move, the bestmove begins the last PV (its ponder move is the PV's
-    second), and no mate line is printed twice."""
+    second), and no mate line is printed again once it is finished: once
+    an iteration as deep as the mate's plies has reported it, the search
+    is over (a mate found deeper than the iteration, through extensions
+    or the table, is reported again by the next iterations, as any line
+    is, until one is deep enough to prove it)."""
     pv = None
     mate_lines = collections.Counter()
+    proven = set()
     for line in received:
         words = line.split()
         if words[:1] == ["info"] and "pv" in words and "string" not in words:
@@ -55,13 +60,19 @@ def check_search_output(board, received, what):
                 replay.push(move)
             if "mate" in words:
                 score = words[words.index("mate") + 1]
-                mate_lines[(score, tuple(pv))] += 1
+                key = (score, tuple(pv))
+                if key in proven:
+                    mate_lines[key] += 1
+                moves = int(score)
+                plies = 2 * moves - 1 if moves > 0 else -2 * moves
+                if int(words[words.index("depth") + 1]) >= plies:
+                    proven.add(key)
         elif words[:1] == ["bestmove"]:
             if pv is None or words[1] != pv[0]:
                 raise AssertionError(f"{what}: '{line}' does not begin the last PV {pv}")
             if len(words) >= 4 and words[2] == "ponder" and (len(pv) < 2 or words[3] != pv[1]):
                 raise AssertionError(f"{what}: ponder {words[3]} is not the PV's second move {pv}")
-    repeated = [k for k, n in mate_lines.items() if n > 1]
+    repeated = [k for k, n in mate_lines.items() if n >= 1]
     if repeated:
         raise AssertionError(f"{what}: mate lines printed again: {repeated}")
 
