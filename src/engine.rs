@@ -29,7 +29,7 @@ use crate::search::{Outcome, Report, Signals, MATE_BOUND};
 use crate::settings::Settings;
 use crate::tt::TranspositionTable;
 use crate::uci::command::{self, Command, Go, PositionStart};
-use crate::uci::options::{self, Audience, Value};
+use crate::uci::options::{self, Apply, Audience, Value};
 use crate::uci::{info_line, panic_message, send, send_error};
 use crate::{bench, perft};
 use std::io::{self, BufRead};
@@ -317,12 +317,13 @@ impl Engine {
             Ok(v) => v,
             Err(e) => return send_error(&format!("{e}; option unchanged")),
         };
-        // A setting is written on a copy, so a refused value changes nothing.
-        let mut settings = self.settings;
-        match spec.write(&mut settings, value.clone()) {
-            Ok(true) => return self.settings = settings,
-            Ok(false) => {}
-            Err(e) => return send_error(&format!("{}: {e}; option unchanged", spec.name)),
+        if !matches!(spec.apply, Apply::Engine) {
+            // A setting is written on a copy, so a refused value changes nothing.
+            let mut settings = self.settings;
+            return match spec.write(&mut settings, value) {
+                Ok(()) => self.settings = settings,
+                Err(e) => send_error(&format!("{}: {e}; option unchanged", spec.name)),
+            };
         }
         match (spec.name, value) {
             (options::HASH, Value::Int(mb)) => self.post(Job::ResizeHash(mb as usize)),

@@ -72,18 +72,21 @@ pub struct Spec {
 }
 
 impl Spec {
-    /// Writes a validated `value` into `settings`; `Ok(false)` for an option
-    /// that only the engine can carry out.
-    pub fn write(&self, settings: &mut Settings, value: Value) -> Result<bool, String> {
+    /// Writes a validated `value` into `settings`; an option that only the
+    /// engine can carry out (an action, not a setting) is refused.
+    pub fn write(&self, settings: &mut Settings, value: Value) -> Result<(), String> {
         match self.apply {
-            Apply::Engine => Ok(false),
-            Apply::Setting(set) => set(settings, value).map(|()| true),
-            Apply::Tunable(field) => {
-                *field(&mut settings.search.alphabeta) = value.int()? as i32;
-                Ok(true)
-            }
+            Apply::Engine => Err(format!("{}: not a setting", self.name)),
+            Apply::Setting(set) => set(settings, value),
+            Apply::Tunable(field) => set(field(&mut settings.search.alphabeta), value.int()? as i32),
         }
     }
+}
+
+/// The setters' common body: store the value, succeed.
+fn set<T>(field: &mut T, value: T) -> Result<(), String> {
+    *field = value;
+    Ok(())
 }
 
 /// A validated option value.
@@ -196,207 +199,140 @@ pub fn table() -> Vec<Spec> {
             MOVE_OVERHEAD,
             spin(d.move_overhead_ms as u32, 0, 5000),
             "ms kept back per move for GUI and network lag",
-            Setting(|s, v| {
-                s.move_overhead_ms = v.int()? as u64;
-                Ok(())
-            }),
+            Setting(|s, v| set(&mut s.move_overhead_ms, v.int()? as u64)),
         ),
         player(PONDER, check(false), "the GUI may send `go ponder` (nothing to prepare)", Setting(|_, v| v.flag().map(drop))),
         player(
             MULTI_PV,
             spin(d.multi_pv as u32, 1, MAX_MULTI_PV as i64),
             "lines searched and reported, best first; `bestmove` is the first's",
-            Setting(|s, v| {
-                s.multi_pv = v.int()? as usize;
-                Ok(())
-            }),
+            Setting(|s, v| set(&mut s.multi_pv, v.int()? as usize)),
         ),
         player(CHESS960, check(false), "castling written king-takes-rook (`e1h1`); any FEN style is read", Engine),
         player(
             SHOW_WDL,
             check(d.show_wdl),
             "add `wdl W D L` (per mille) to each score, from a model fitted to Intrigue's own games",
-            Setting(|s, v| {
-                s.show_wdl = v.flag()?;
-                Ok(())
-            }),
+            Setting(|s, v| set(&mut s.show_wdl, v.flag()?)),
         ),
         player(
             OWN_BOOK,
             check(d.own_book),
             "play from the opening book until the game leaves it (not when pondering or in `go infinite`)",
-            Setting(|s, v| {
-                s.own_book = v.flag()?;
-                Ok(())
-            }),
+            Setting(|s, v| set(&mut s.own_book, v.flag()?)),
         ),
         player(BOOK_FILE, Kind::Text { default: BUNDLED_NAME }, "a Polyglot `.bin` book; `<bundled>` is Intrigue's own (`book/`)", Engine),
         player(
             BEST_BOOK_MOVE,
             check(d.best_book_move),
             "always the book's heaviest move, not a weighted choice",
-            Setting(|s, v| {
-                s.best_book_move = v.flag()?;
-                Ok(())
-            }),
+            Setting(|s, v| set(&mut s.best_book_move, v.flag()?)),
         ),
         player(SYZYGY_PATH, Kind::Text { default: NO_PATH }, "Syzygy table folders, `:`-separated (`;` on Windows)", Engine),
         player(
             SYZYGY_PROBE_DEPTH,
             spin(tb.probe_depth as u32, 1, 100),
             "probe in the search only with this many plies left",
-            Setting(|s, v| {
-                s.search.tablebase.probe_depth = v.int()? as i32;
-                Ok(())
-            }),
+            Setting(|s, v| set(&mut s.search.tablebase.probe_depth, v.int()? as i32)),
         ),
         player(
             SYZYGY_50_MOVE_RULE,
             check(tb.fifty_move_rule),
             "results the fifty-move rule spoils count as draws",
-            Setting(|s, v| {
-                s.search.tablebase.fifty_move_rule = v.flag()?;
-                Ok(())
-            }),
+            Setting(|s, v| set(&mut s.search.tablebase.fifty_move_rule, v.flag()?)),
         ),
         player(
             LIMIT_STRENGTH,
             check(d.limit_strength),
             "play at `UCI_Elo`: a shallower, more impulsive search, not random blunders",
-            Setting(|s, v| {
-                s.limit_strength = v.flag()?;
-                Ok(())
-            }),
+            Setting(|s, v| set(&mut s.limit_strength, v.flag()?)),
         ),
         player(
             ELO,
             spin(d.elo, MIN_ELO as i64, MAX_ELO as i64),
             "the rating aimed at, on Stockfish's `UCI_Elo` scale",
-            Setting(|s, v| {
-                s.elo = v.int()? as u32;
-                Ok(())
-            }),
+            Setting(|s, v| set(&mut s.elo, v.int()? as u32)),
         ),
         player(
             USE_NNUE,
             check(d.search.evaluator == Evaluator::Network),
             "the network's correction on top of the classical evaluation",
-            Setting(|s, v| {
-                s.search.evaluator = Evaluator::using_network(v.flag()?);
-                Ok(())
-            }),
+            Setting(|s, v| set(&mut s.search.evaluator, Evaluator::using_network(v.flag()?))),
         ),
         player(
             SEARCH_MODE,
             Kind::Combo { default: d.search.mode.name(), choices: &MODE_CHOICES },
             "`Interest`: a move costs by its plausibility; `AlphaBeta`: by the late-move table",
-            Setting(|s, v| {
-                s.search.mode = SearchMode::from_name(v.choice()?).ok_or("unknown mode")?;
-                Ok(())
-            }),
+            Setting(|s, v| set(&mut s.search.mode, SearchMode::from_name(v.choice()?).ok_or("unknown mode")?)),
         ),
         research(
             INTEREST_COST_SCALE,
             spin(interest.cost_scale, 1, 10_000),
             "K in cost = K / interest plies: a quiet move of interest K costs one ply",
-            |s, v| {
-                s.search.interest.cost_scale = v.int()? as u32;
-                Ok(())
-            },
+            |s, v| set(&mut s.search.interest.cost_scale, v.int()? as u32),
         ),
         research(
             SEPARATE_TALLIES,
             check(interest.separate_tallies),
             "one cost tally per side (the article's rule) instead of one shared tally",
-            |s, v| {
-                s.search.interest.separate_tallies = v.flag()?;
-                Ok(())
-            },
+            |s, v| set(&mut s.search.interest.separate_tallies, v.flag()?),
         ),
         research(
             INTEREST_SIBLING_SHARE,
             spin(interest.sibling_share_percent, 0, 100),
             "% of what a node's earlier moves cost that a later move pays too (100: the article's `total_cost_this_ply`)",
-            |s, v| {
-                s.search.interest.sibling_share_percent = v.int()? as u32;
-                Ok(())
-            },
+            |s, v| set(&mut s.search.interest.sibling_share_percent, v.int()? as u32),
         ),
         research(
             INTEREST_CHECK_BONUS,
             spin(interest.weights.check_bonus as u32, 0, 1000),
             "term 10's bonus for a check (doubled after our own check)",
-            |s, v| {
-                s.search.interest.weights.check_bonus = v.int()? as i32;
-                Ok(())
-            },
+            |s, v| set(&mut s.search.interest.weights.check_bonus, v.int()? as i32),
         ),
         research(
             INTEREST_EVASION_SHARE,
             spin(interest.weights.evasion_share as u32, 0, 10_000),
             "term 2: interest shared among the replies to a check",
-            |s, v| {
-                s.search.interest.weights.evasion_share = v.int()? as i32;
-                Ok(())
-            },
+            |s, v| set(&mut s.search.interest.weights.evasion_share, v.int()? as i32),
         ),
         research(
             INTEREST_TERM_WEIGHT,
             spin(interest.weights.term_percent as u32, 0, 400),
             "% weight of terms 2-14, 16 and 17 against the base share 1000/N",
-            |s, v| {
-                s.search.interest.weights.term_percent = v.int()? as i32;
-                Ok(())
-            },
+            |s, v| set(&mut s.search.interest.weights.term_percent, v.int()? as i32),
         ),
         research(
             INTEREST_MODEL,
             Kind::Combo { default: interest.plausibility.name(), choices: &MODEL_CHOICES },
             "a quiet move's interest from the article's terms as hand-set, or weighted as fitted (`intrigue-tools interest fit`)",
-            |s, v| {
-                s.search.interest.plausibility = Plausibility::from_name(v.choice()?).ok_or("unknown model")?;
-                Ok(())
-            },
+            |s, v| set(&mut s.search.interest.plausibility, Plausibility::from_name(v.choice()?).ok_or("unknown model")?),
         ),
         research(
             INTEREST_LEARNED_SHARE,
             spin(interest.learned_percent, 0, 200),
             "% of the fitted log-odds learned interest takes (100: cost is the inverse of the fitted probability)",
-            |s, v| {
-                s.search.interest.learned_percent = v.int()? as u32;
-                Ok(())
-            },
+            |s, v| set(&mut s.search.interest.learned_percent, v.int()? as u32),
         ),
         research(
             LATE_MOVE_REDUCTIONS,
             check(late.reductions),
             "alpha-beta's late-move reductions; off with `LateMovePruning` off, AlphaBeta is the plain search of the article's table",
-            |s, v| {
-                s.search.late.reductions = v.flag()?;
-                Ok(())
-            },
+            |s, v| set(&mut s.search.late.reductions, v.flag()?),
         ),
         research(LATE_MOVE_PRUNING, check(late.pruning), "skip late quiet moves near the horizon, in both modes", |s, v| {
-            s.search.late.pruning = v.flag()?;
-            Ok(())
+            set(&mut s.search.late.pruning, v.flag()?)
         }),
         research(
             FORWARD_ESTIMATION,
             check(forward.enabled),
             "Zhang's forward estimation: skip a node whose reachable value range cannot touch the window",
-            |s, v| {
-                s.search.forward.enabled = v.flag()?;
-                Ok(())
-            },
+            |s, v| set(&mut s.search.forward.enabled, v.flag()?),
         ),
         research(
             FE_DELTA,
             spin(forward.delta_percent as u32, 10, 100),
             "δ in %: the share of forward estimation's learned bounds trusted (smaller prunes more)",
-            |s, v| {
-                s.search.forward.delta_percent = v.int()? as i32;
-                Ok(())
-            },
+            |s, v| set(&mut s.search.forward.delta_percent, v.int()? as i32),
         ),
         research(
             CONSPIRACY_DEPTH,
@@ -408,14 +344,10 @@ pub fn table() -> Vec<Spec> {
             CONSPIRACY_RANGE,
             spin(cn.range as u32, 10, 1000),
             "CAEV integrates over the minimax value ± this many cp …",
-            |s, v| {
-                s.search.conspiracy.range = v.int()? as i32;
-                Ok(())
-            },
+            |s, v| set(&mut s.search.conspiracy.range, v.int()? as i32),
         ),
         research(CONSPIRACY_STEP, spin(cn.step as u32, 1, 100), "… in segments of this many cp", |s, v| {
-            s.search.conspiracy.step = v.int()? as i32;
-            Ok(())
+            set(&mut s.search.conspiracy.step, v.int()? as i32)
         }),
     ];
     specs.extend(TUNABLES.iter().map(|t| Spec {
@@ -467,8 +399,8 @@ pub fn search_settings(mode: Option<&str>, overrides: &[String]) -> Result<Searc
         let name = if name.eq_ignore_ascii_case("UseNNUE") { USE_NNUE } else { name };
         let (spec, value) = validate(name, Some(value))?;
         let before = settings;
-        let wrote = spec.write(&mut settings, value)?;
-        if !wrote || (Settings { search: before.search, ..settings }) != before {
+        let written = spec.write(&mut settings, value);
+        if written.is_err() || (Settings { search: before.search, ..settings }) != before {
             return Err(format!("{}: not a search setting ('intrigue options' lists them)", spec.name));
         }
     }

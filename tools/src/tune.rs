@@ -491,7 +491,6 @@ fn comment_score(comment: &str) -> Option<i32> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScoredPosition {
     pub position: Chess,
-    pub ply: usize,
     pub score_cp: i32,
     pub result: f64,
 }
@@ -504,11 +503,11 @@ pub fn scored_positions(text: &str) -> Vec<Vec<ScoredPosition>> {
         let Some(white_result) = game.result else { continue };
         let Some(mut pos) = start_position(&game) else { continue };
         let mut positions = Vec::new();
-        for (ply, (san, score)) in game.moves.iter().zip(&game.scores).enumerate() {
+        for (san, score) in game.moves.iter().zip(&game.scores) {
             let Some(m) = parse_san(&pos, san) else { break };
             if let Some(score_cp) = *score {
                 let result = if pos.turn().is_white() { white_result } else { 1.0 - white_result };
-                positions.push(ScoredPosition { position: pos.clone(), ply, score_cp, result });
+                positions.push(ScoredPosition { position: pos.clone(), score_cp, result });
             }
             pos.play_unchecked(m);
         }
