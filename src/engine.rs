@@ -424,10 +424,9 @@ impl Engine {
         })));
     }
 
-    /// Under `UCI_LimitStrength`: the rating's search (interest search at
-    /// the bottom of the range, alpha-beta above) on its node budget,
-    /// keeping a few lines to choose from (only the ones the user asked
-    /// for are reported).
+    /// Under `UCI_LimitStrength`: the rating's search (interest search up
+    /// to 2500, alpha-beta above) on its node budget, keeping a few lines to choose from (only the ones the user
+    /// asked for are reported).
     fn weakened(&self, settings: SearchSettings, mut limits: Limits) -> (SearchSettings, Limits, Option<StrengthLimit>) {
         if !self.settings.limit_strength {
             return (settings, limits, None);
@@ -436,7 +435,9 @@ impl Engine {
         // The weakened player chooses among several lines: no conspiracy player.
         let mut settings = SearchSettings { mode: strength.mode(), ..settings };
         settings.conspiracy.depth = 0;
-        limits.nodes = Some(limits.nodes.map_or(strength.nodes(), |n| n.min(strength.nodes())));
+        if let Some(budget) = strength.nodes() {
+            limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
+        }
         limits.report_lines = self.settings.multi_pv;
         limits.multi_pv = self.settings.multi_pv.max(strength.candidate_lines());
         (settings, limits, Some(strength))

@@ -1,21 +1,21 @@
 //! Playing below full strength (`UCI_LimitStrength`, `UCI_Elo`).
 //!
 //! The article's point is that interest search plays plausible moves, so a
-//! weaker Intrigue is first of all a shallower, more impulsive one, not one
-//! that blunders at random: at the bottom of the range it searches with the
-//! interest rule on a small node budget (the interest limit simply stops
-//! rising earlier) and then picks among its best few root moves with
-//! probabilities that favour the plausible (the root move's interest) and
-//! the good (a softmax of the score, at a temperature that falls as the
-//! rating rises).
+//! weaker Intrigue is a shallower, more impulsive interest searcher, not one
+//! that blunders at random. Up to `ALPHA_BETA_FROM_ELO` it searches with
+//! the interest rule on a node budget (the interest limit simply stops
+//! rising earlier); from there, where full-strength interest search falls
+//! short of Stockfish's scale, alpha-beta on the budget. Low ratings then
+//! pick among their best few root moves with probabilities that favour the
+//! plausible (the root move's interest) and the good (a softmax of the
+//! score, at a temperature that falls as the rating rises).
 //!
-//! The mapping was fitted against Stockfish's own `UCI_Elo` scale
-//! (docs/changelog.md, "UCI_Elo calibration") when interest search was
-//! far weaker than alpha-beta, so from the rating where its budget ran
-//! out the weakened player searches with alpha-beta on a growing node
-//! budget instead, keeping the same plausibility-weighted choice. The
-//! anchors below are the fitted mapping; ratings between two anchors of
-//! the same search interpolate the node budget geometrically.
+//! The budget is fitted, not derived: each anchor below was measured
+//! against Stockfish 15.1 at the same `UCI_Elo` (docs/results.md), and a
+//! rating between two anchors gets the geometric mean weighted by its
+//! distance. Above the last anchor the budget goes on at the slope of the
+//! last segment; below the first it stays at the first's. `MAX_ELO` is full strength: no budget but the
+//! clock, no randomness.
 
 use shakmaty::Move;
 
@@ -28,38 +28,45 @@ pub const MAX_ELO: u32 = 2850;
 /// How many best lines the weakened search keeps to choose from.
 pub const CANDIDATE_LINES: usize = 4;
 
-/// A measured point of the mapping: at `elo`, search with `mode` on
-/// `nodes` nodes per move.
+/// The temperature at the bottom of the range (centipawns) and the rise in
+/// rating that halves it: 30 cp at 1350, 19.8 at 1500, 6.5 at 1900. Its
+/// shape is chosen, not fitted (the node budgets were fitted with it in
+/// place): the bottom of the range plays varied moves, the top almost
+/// always the best one.
+const BOTTOM_TEMPERATURE: f64 = 30.0;
+const TEMPERATURE_HALVING_ELO: f64 = 250.0;
+
+/// Below 2.5 cp of temperature (from about 2250) the player keeps one line
+/// and plays it. At `UCI_Elo` 2300, four lines at 2.1 cp on 70 k nodes
+/// scored 14 / 35 / 51 (−135.0 ± 57.2) against Stockfish 2300, one line
+/// on 60 k nodes 28 / 42 / 30 (−6.9 ± 52.3): near the top of the choosing
+/// range the extra lines and the near-even choices cost more than they
+/// are worth.
+const LEAST_CHOOSING_TEMPERATURE: f64 = 2.5;
+
+/// From this rating up the weakened player searches with alpha-beta:
+/// interest search at full strength, 0.196 s a move at 10+0.1, scored
+/// 3 / 20 / 25 (−172.0 ± 78.1) against Stockfish 2700, so it cannot play
+/// the top of the scale; alpha-beta at full strength scores about even
+/// against 2850. Below it the player is the article's: interest search.
+pub const ALPHA_BETA_FROM_ELO: u32 = 2500;
+
+/// A measured point of the mapping: at `elo`, the rating's search on
+/// `nodes` nodes per move scored about even against Stockfish at the same
+/// rating.
 struct Anchor {
     elo: u32,
-    mode: SearchMode,
     nodes: u64,
 }
 
-/// The fitted mapping, lowest rating first. Where the search changes, two
-/// anchors share a rating: the budget below it belongs to the first.
-/// From `FULL_STRENGTH_ELO` up the budget is no real limit: the clock is.
-///
-/// The two interest anchors were fitted at 100 k and 400 k nodes on an
-/// interest search far weaker than today's, which walks alpha-beta's tree
-/// with other prices. They were rescaled so that 1350 plays as it did
-/// before: 6.5 k nodes against the earlier build's 100 k at `UCI_Elo`
-/// 1350 scored 25 / 22 / 33 (−34.9 ± 65.8; 4 k: −147.2, 10 k: +147.2),
-/// and 1450 keeps the old ratio of four. Both, like the whole table, await
-/// a refit against Stockfish (docs/changelog.md).
-const ANCHORS: [Anchor; 5] = [
-    Anchor { elo: MIN_ELO, mode: SearchMode::Interest, nodes: 6_500 },
-    Anchor { elo: 1450, mode: SearchMode::Interest, nodes: 26_000 },
-    Anchor { elo: 1450, mode: SearchMode::AlphaBeta, nodes: 1_000 },
-    Anchor { elo: FULL_STRENGTH_ELO, mode: SearchMode::AlphaBeta, nodes: 650_000 },
-    Anchor { elo: MAX_ELO, mode: SearchMode::AlphaBeta, nodes: 10_000_000 },
+/// The fitted anchors, lowest rating first (docs/results.md has each
+/// one's match).
+const ANCHORS: [Anchor; 4] = [
+    Anchor { elo: 1500, nodes: 200 },
+    Anchor { elo: 1900, nodes: 20_000 },
+    Anchor { elo: 2300, nodes: 60_000 },
+    Anchor { elo: 2700, nodes: 300_000 },
 ];
-
-/// The rating from which Intrigue plays its full alpha-beta strength:
-/// no randomness, no budget but the clock. Full strength measured about
-/// level with Stockfish `UCI_Elo` 2200 (docs/changelog.md), so the
-/// settings above it cannot be reached and all play like it.
-pub const FULL_STRENGTH_ELO: u32 = 2200;
 
 /// A rating to play at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,41 +89,46 @@ impl StrengthLimit {
         StrengthLimit { elo: elo.clamp(MIN_ELO, MAX_ELO) }
     }
 
-    /// The two anchors this rating lies between (the upper one at or above
-    /// it), preferring the higher search where two share the rating.
-    fn segment(&self) -> (&'static Anchor, &'static Anchor) {
-        let upper = ANCHORS.iter().position(|a| a.elo > self.elo).unwrap_or(ANCHORS.len() - 1);
-        let upper = upper.max(1);
-        (&ANCHORS[upper - 1], &ANCHORS[upper])
-    }
-
     /// Which search plays at this rating.
     pub fn mode(&self) -> SearchMode {
-        self.segment().1.mode
+        if self.elo >= ALPHA_BETA_FROM_ELO {
+            SearchMode::AlphaBeta
+        } else {
+            SearchMode::Interest
+        }
     }
 
-    /// Nodes per move: geometric between the two anchors around the rating.
-    pub fn nodes(&self) -> u64 {
-        let (low, high) = self.segment();
-        if low.mode != high.mode || high.elo == low.elo {
-            return high.nodes;
+    /// Nodes per move, or `None` at full strength (the clock decides):
+    /// geometric between the two anchors around the rating, and along the
+    /// nearest segment's slope outside them.
+    pub fn nodes(&self) -> Option<u64> {
+        if self.elo >= MAX_ELO {
+            return None;
         }
-        let t = (self.elo - low.elo) as f64 / (high.elo - low.elo) as f64;
+        // Below the first anchor only the temperature falls: a smaller
+        // budget (36 nodes at 1350 along the slope) finished no ply of the
+        // four lines and always played the same move.
+        let elo = self.elo.max(ANCHORS[0].elo);
+        let upper = ANCHORS.iter().position(|a| a.elo > elo).unwrap_or(ANCHORS.len() - 1).max(1);
+        let (low, high) = (&ANCHORS[upper - 1], &ANCHORS[upper]);
+        let t = (elo as f64 - low.elo as f64) / (high.elo - low.elo) as f64;
         let ln = (low.nodes as f64).ln() * (1.0 - t) + (high.nodes as f64).ln() * t;
-        ln.exp().round() as u64
+        Some(ln.exp().round().max(1.0) as u64)
     }
 
     /// How freely a worse move is chosen: the score gap (centipawns) that
-    /// makes a move e≈2.7 times less likely; 34 at the bottom of the range,
-    /// zero from full strength up.
+    /// makes a move e≈2.7 times less likely; zero at full strength.
     pub fn temperature(&self) -> f64 {
-        FULL_STRENGTH_ELO.saturating_sub(self.elo) as f64 / 25.0
+        if self.elo >= MAX_ELO {
+            return 0.0;
+        }
+        BOTTOM_TEMPERATURE * (-((self.elo - MIN_ELO) as f64) / TEMPERATURE_HALVING_ELO).exp2()
     }
 
-    /// Root lines to search and choose from: one when the best is always
-    /// played, since each extra line costs search.
+    /// Root lines to search and choose from: one where the best is (almost)
+    /// always played, since each extra line costs search.
     pub fn candidate_lines(&self) -> usize {
-        if self.temperature() > 0.0 {
+        if self.temperature() >= LEAST_CHOOSING_TEMPERATURE {
             CANDIDATE_LINES
         } else {
             1
@@ -170,31 +182,31 @@ mod tests {
 
     #[test]
     fn weaker_settings_search_less_and_choose_more_freely() {
-        let ladder: Vec<StrengthLimit> = (MIN_ELO..=MAX_ELO).step_by(50).map(StrengthLimit::new).collect();
+        let ladder: Vec<StrengthLimit> = (MIN_ELO..MAX_ELO).step_by(25).map(StrengthLimit::new).collect();
         for w in ladder.windows(2) {
             let (a, b) = (w[0], w[1]);
-            assert!(a.temperature() > b.temperature() || b.temperature() == 0.0);
-            if a.mode() == b.mode() {
-                assert!(a.nodes() <= b.nodes(), "{} nodes at {}, {} at {}", a.nodes(), a.elo, b.nodes(), b.elo);
-                assert!(a.nodes() < b.nodes() || a.elo >= FULL_STRENGTH_ELO);
-            } else {
-                assert_eq!((a.mode(), b.mode()), (SearchMode::Interest, SearchMode::AlphaBeta));
-            }
+            assert!(a.temperature() > b.temperature(), "temperature at {} and {}", a.elo, b.elo);
+            let grows = a.nodes() < b.nodes() || (b.elo <= ANCHORS[0].elo && a.nodes() == b.nodes());
+            assert!(grows, "{:?} nodes at {}, {:?} at {}", a.nodes(), a.elo, b.nodes(), b.elo);
         }
-        assert_eq!(StrengthLimit::new(MIN_ELO).mode(), SearchMode::Interest);
-        assert_eq!(StrengthLimit::new(MIN_ELO).nodes(), ANCHORS[0].nodes);
-        assert_eq!(StrengthLimit::new(MAX_ELO).nodes(), ANCHORS[ANCHORS.len() - 1].nodes);
-        assert_eq!(StrengthLimit::new(FULL_STRENGTH_ELO).temperature(), 0.0);
-        assert_eq!(StrengthLimit::new(FULL_STRENGTH_ELO).candidate_lines(), 1);
+        for anchor in &ANCHORS {
+            assert_eq!(StrengthLimit::new(anchor.elo).nodes(), Some(anchor.nodes), "the measured point at {}", anchor.elo);
+        }
+        assert!(StrengthLimit::new(MIN_ELO).nodes().unwrap() >= 1);
+        let full = StrengthLimit::new(MAX_ELO);
+        assert_eq!((full.nodes(), full.temperature(), full.candidate_lines()), (None, 0.0, 1), "full strength");
         assert_eq!(StrengthLimit::new(100).elo, MIN_ELO);
+        assert_eq!(StrengthLimit::new(9000).elo, MAX_ELO);
+        assert_eq!(StrengthLimit::new(ALPHA_BETA_FROM_ELO - 1).mode(), SearchMode::Interest);
+        assert_eq!(StrengthLimit::new(ALPHA_BETA_FROM_ELO).mode(), SearchMode::AlphaBeta);
         let scores = [30, 10, -20, -200];
-        let (weak, strong) = (share_of_best(1400, &scores), share_of_best(2100, &scores));
-        assert!(strong > 0.7 && weak < strong - 0.2, "best chosen {weak} at 1400, {strong} at 2700");
+        let (weak, strong) = (share_of_best(1400, &scores), share_of_best(2700, &scores));
+        assert!(strong > 0.9 && weak < strong - 0.2, "best chosen {weak} at 1400, {strong} at 2700");
     }
 
     #[test]
     fn a_blunder_is_almost_never_chosen_even_at_the_bottom() {
-        // The fourth move loses a rook: at 1350 it is e^-29 times less likely.
+        // The fourth move loses a rook: at 1350 it is e^-33 times less likely.
         let limit = StrengthLimit::new(MIN_ELO);
         let c = candidates(&[0, -10, -20, -1000]);
         let mut rng = Rng::seeded(9);

@@ -250,7 +250,7 @@ pub fn table() -> Vec<Spec> {
         player(
             ELO,
             spin(d.elo, MIN_ELO as i64, MAX_ELO as i64),
-            "the rating aimed at, on Stockfish's `UCI_Elo` scale",
+            "the rating aimed at, on Stockfish's `UCI_Elo` scale; 2850 is full strength",
             Setting(|s, v| set(&mut s.elo, v.int()? as u32)),
         ),
         player(
