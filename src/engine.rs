@@ -425,8 +425,8 @@ impl Engine {
     }
 
     /// Under `UCI_LimitStrength`: the rating's search (interest search up
-    /// to 2500, alpha-beta above) on its node budget, keeping a few lines to choose from (only the ones the user
-    /// asked for are reported).
+    /// to 2500, alpha-beta above) on its node budget, keeping a few lines
+    /// to choose from (only the ones the user asked for are reported).
     fn weakened(&self, settings: SearchSettings, mut limits: Limits) -> (SearchSettings, Limits, Option<StrengthLimit>) {
         if !self.settings.limit_strength {
             return (settings, limits, None);

@@ -14,8 +14,8 @@
 //! against Stockfish 15.1 at the same `UCI_Elo` (docs/results.md), and a
 //! rating between two anchors gets the geometric mean weighted by its
 //! distance. Above the last anchor the budget goes on at the slope of the
-//! last segment; below the first it stays at the first's. `MAX_ELO` is full strength: no budget but the
-//! clock, no randomness.
+//! last segment; below the first it stays at the first's. `MAX_ELO` is
+//! full strength: no budget but the clock, no randomness.
 
 use shakmaty::Move;
 
@@ -99,8 +99,8 @@ impl StrengthLimit {
     }
 
     /// Nodes per move, or `None` at full strength (the clock decides):
-    /// geometric between the two anchors around the rating, and along the
-    /// nearest segment's slope outside them.
+    /// geometric between the two anchors around the rating, along the last
+    /// segment's slope above them, the first anchor's budget below them.
     pub fn nodes(&self) -> Option<u64> {
         if self.elo >= MAX_ELO {
             return None;
@@ -113,7 +113,7 @@ impl StrengthLimit {
         let (low, high) = (&ANCHORS[upper - 1], &ANCHORS[upper]);
         let t = (elo as f64 - low.elo as f64) / (high.elo - low.elo) as f64;
         let ln = (low.nodes as f64).ln() * (1.0 - t) + (high.nodes as f64).ln() * t;
-        Some(ln.exp().round().max(1.0) as u64)
+        Some(ln.exp().round() as u64)
     }
 
     /// How freely a worse move is chosen: the score gap (centipawns) that
