@@ -89,6 +89,11 @@ impl StrengthLimit {
         StrengthLimit { elo: elo.clamp(MIN_ELO, MAX_ELO) }
     }
 
+    /// The top of the scale: the engine's own play, unlimited.
+    fn is_full_strength(&self) -> bool {
+        self.elo >= MAX_ELO
+    }
+
     /// Which search plays at this rating.
     pub fn mode(&self) -> SearchMode {
         if self.elo >= ALPHA_BETA_FROM_ELO {
@@ -102,7 +107,7 @@ impl StrengthLimit {
     /// geometric between the two anchors around the rating, along the last
     /// segment's slope above them, the first anchor's budget below them.
     pub fn nodes(&self) -> Option<u64> {
-        if self.elo >= MAX_ELO {
+        if self.is_full_strength() {
             return None;
         }
         // Below the first anchor only the temperature falls: a smaller
@@ -119,7 +124,7 @@ impl StrengthLimit {
     /// How freely a worse move is chosen: the score gap (centipawns) that
     /// makes a move e≈2.7 times less likely; zero at full strength.
     pub fn temperature(&self) -> f64 {
-        if self.elo >= MAX_ELO {
+        if self.is_full_strength() {
             return 0.0;
         }
         BOTTOM_TEMPERATURE * (-((self.elo - MIN_ELO) as f64) / TEMPERATURE_HALVING_ELO).exp2()
