@@ -15,7 +15,7 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Position, Role};
 
 use super::budget::{Budget, CostModel, PLY};
-use super::interest::terms;
+use super::interest::{node_kind_cost, terms};
 use super::ordering::is_quiet;
 use super::{score_from_tt, score_to_tt, table_cutoff, Searcher, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::eval::{piece_value, see::see};
@@ -380,7 +380,7 @@ impl Searcher {
                         let node = interest_node.get_or_insert_with(|| self.interest_node(pos, picker.generated(), tt_move, ply));
                         let cost = self.interest_cost(pos, node, m, place - 1);
                         spent_here += cost;
-                        self.settings.interest.surcharge(cost, spent_here - cost, depth)
+                        self.settings.interest.surcharge(cost + node_kind_cost(pv_node, cut_node, improving), spent_here - cost, depth)
                     }
                 };
                 let child_cut = if pv_node { true } else { !cut_node };
@@ -533,15 +533,7 @@ impl Searcher {
             return 0;
         }
         let mut r = self.lmr[(depth as usize).min(63)][searched.min(63)];
-        if pv_node {
-            r -= 1;
-        }
-        if cut_node {
-            r += 1;
-        }
-        if !self.stack[ply].improving {
-            r += 1;
-        }
+        r += node_kind_cost(pv_node, cut_node, self.stack[ply].improving) / PLY;
         if self.tables.is_killer(ply, m) {
             r -= 1;
         }

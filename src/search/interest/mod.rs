@@ -148,6 +148,15 @@ impl InterestParams {
     }
 }
 
+/// What a later quiet move pays for the kind of node it is tried at, in
+/// budget units: a ply more at an expected cut node and where the side to
+/// move's eval is not improving, a ply less at a PV node. These are the
+/// plies alpha-beta's late-move reduction adds and takes for the node;
+/// the terms rate the move and know nothing of the node around it.
+pub fn node_kind_cost(pv_node: bool, cut_node: bool, improving: bool) -> i32 {
+    PLY * (cut_node as i32 + !improving as i32 - pv_node as i32)
+}
+
 impl Searcher {
     /// What `m`, the node's move number `place` in move order, costs at
     /// the node `node` describes, in budget units.
@@ -249,6 +258,16 @@ mod tests {
         s.settings = SearchSettings { mode: SearchMode::Interest, ..SearchSettings::default() };
         let outcome = s.think(&game, &Limits::depth(depth), 0, Instant::now(), &mut |_| {});
         (s, outcome)
+    }
+
+    #[test]
+    fn a_cut_node_or_a_falling_eval_makes_a_move_dearer_and_a_pv_node_cheaper() {
+        let plain = node_kind_cost(false, false, true);
+        assert_eq!(plain, 0);
+        assert_eq!(node_kind_cost(false, true, true), plain + PLY, "an expected cut node");
+        assert_eq!(node_kind_cost(false, false, false), plain + PLY, "eval not improving");
+        assert_eq!(node_kind_cost(true, false, true), plain - PLY, "a PV node");
+        assert_eq!(node_kind_cost(false, true, false), 2 * PLY, "both add up");
     }
 
     #[test]
