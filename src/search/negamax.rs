@@ -15,7 +15,7 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Position, Role};
 
 use super::budget::{Budget, CostModel, PLY};
-use super::interest::{node_kind_cost, terms};
+use super::interest::{history_cost, node_kind_cost, terms};
 use super::ordering::is_quiet;
 use super::{score_from_tt, score_to_tt, table_cutoff, Searcher, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::eval::{piece_value, see::see};
@@ -380,7 +380,9 @@ impl Searcher {
                         let node = interest_node.get_or_insert_with(|| self.interest_node(pos, picker.generated(), tt_move, ply));
                         let cost = self.interest_cost(pos, node, m, place - 1);
                         spent_here += cost;
-                        self.settings.interest.surcharge(cost + node_kind_cost(pv_node, cut_node, improving), spent_here - cost, depth)
+                        let context = node_kind_cost(pv_node, cut_node, improving)
+                            + history_cost(self.tables.history(pos.turn(), m), params.lmr_history);
+                        self.settings.interest.surcharge(cost + context, spent_here - cost, depth)
                     }
                 };
                 let child_cut = if pv_node { true } else { !cut_node };
@@ -537,7 +539,7 @@ impl Searcher {
         if self.tables.is_killer(ply, m) {
             r -= 1;
         }
-        r -= self.tables.history(pos.turn(), m) / self.settings.alphabeta.lmr_history.max(1);
+        r += history_cost(self.tables.history(pos.turn(), m), self.settings.alphabeta.lmr_history) / PLY;
         r.clamp(0, depth - 2)
     }
 }

@@ -157,6 +157,15 @@ pub fn node_kind_cost(pv_node: bool, cut_node: bool, improving: bool) -> i32 {
     PLY * (cut_node as i32 + !improving as i32 - pv_node as i32)
 }
 
+/// What a quiet move's history record adds to its price, in budget units:
+/// `divisor` points of history take a ply off (a bad record adds one).
+/// Alpha-beta's late-move reduction moves by the same plies; the terms
+/// read history only through term 17, which lifts the node's single
+/// best-history quiet move.
+pub fn history_cost(history: i32, divisor: i32) -> i32 {
+    -PLY * history / divisor.max(1)
+}
+
 impl Searcher {
     /// What `m`, the node's move number `place` in move order, costs at
     /// the node `node` describes, in budget units.
@@ -268,6 +277,14 @@ mod tests {
         assert_eq!(node_kind_cost(false, false, false), plain + PLY, "eval not improving");
         assert_eq!(node_kind_cost(true, false, true), plain - PLY, "a PV node");
         assert_eq!(node_kind_cost(false, true, false), 2 * PLY, "both add up");
+    }
+
+    #[test]
+    fn a_good_history_makes_a_move_cheaper_and_a_bad_one_dearer() {
+        assert_eq!(history_cost(0, 6000), 0);
+        assert_eq!(history_cost(6000, 6000), -PLY, "a full divisor's worth takes a ply off");
+        assert_eq!(history_cost(-3000, 6000), PLY / 2, "half a bad record adds half a ply");
+        assert!(history_cost(100, 0) < 0, "a zero divisor is read as one");
     }
 
     #[test]
