@@ -271,7 +271,7 @@ mod tests {
     fn interest_mode_with_the_neutral_cost_model_is_alpha_beta() {
         use crate::search::budget::CostModel;
         use crate::search::interest::InterestParams;
-        let alphabeta = SearchSettings::default();
+        let alphabeta = SearchSettings { mode: SearchMode::AlphaBeta, ..SearchSettings::default() };
         let neutral = InterestParams { costs: CostModel::LateMoveTable, separate_tallies: false, ..InterestParams::default() };
         let interest = SearchSettings { mode: SearchMode::Interest, interest: neutral, ..SearchSettings::default() };
         let a = run(7, alphabeta, &Arc::default(), &mut |_| {});

@@ -248,7 +248,7 @@ def research_knobs_behind_all_options(path):
     for lmr in (75, 250):
         with chess.engine.SimpleEngine.popen_uci([path, "--all-options"], timeout=20) as engine:
             check("LmrBase" in engine.options, "--all-options lists the research knobs")
-            engine.configure({"LmrBase": lmr})
+            engine.configure({"SearchMode": "AlphaBeta", "LmrBase": lmr})
             info = engine.analyse(chess.Board(), chess.engine.Limit(depth=9))
             nodes[lmr] = info["nodes"]
     check(nodes[250] < nodes[75], f"LmrBase reaches the search: {nodes}")

@@ -55,7 +55,7 @@ const PLAYER_DECLARATIONS: [&str; 16] = [
     "option name Clear Hash type button",
     "option name Move Overhead type spin default 10 min 0 max 5000",
     "option name Ponder type check default false",
-    "option name SearchMode type combo default AlphaBeta var Interest var AlphaBeta",
+    "option name SearchMode type combo default Interest var Interest var AlphaBeta",
     "option name UCI_Chess960 type check default false",
     "option name UCI_ShowWDL type check default false",
     "option name MultiPV type spin default 1 min 1 max 256",
@@ -91,11 +91,14 @@ fn all_options_lists_the_research_knobs_and_setoption_reaches_them_either_way() 
     }
     assert!(lines.len() - 3 > 45, "{lines:#?}");
     // Without the flag a knob is unlisted but still set: the same search.
+    // LmrBase is alpha-beta's.
+    e.send("setoption name SearchMode value AlphaBeta");
     let listed = uci_bench_nodes(&mut e, 6);
     e.send("setoption name LmrBase value 250");
     let reduced = uci_bench_nodes(&mut e, 6);
     assert!(reduced < listed);
     let mut plain = Engine::ready();
+    plain.send("setoption name SearchMode value AlphaBeta");
     assert_eq!(uci_bench_nodes(&mut plain, 6), listed);
     plain.send("setoption name LmrBase value 250");
     assert_eq!(uci_bench_nodes(&mut plain, 6), reduced, "an unlisted knob is set all the same");
@@ -910,6 +913,8 @@ fn uci_bench_nodes(e: &mut Engine, depth: u32) -> u64 {
 fn tunable_search_constants_are_uci_options_that_steer_the_search() {
     let _cpu = shared_cpu();
     let mut e = Engine::ready();
+    // The late-move knobs are alpha-beta's.
+    e.send("setoption name SearchMode value AlphaBeta");
     let default = uci_bench_nodes(&mut e, 6);
     e.send("setoption name LmrBase value 250");
     let reduced = uci_bench_nodes(&mut e, 6);
@@ -925,6 +930,8 @@ fn tunable_search_constants_are_uci_options_that_steer_the_search() {
 fn late_move_switches_and_the_interest_model_steer_the_search() {
     let _cpu = shared_cpu();
     let mut e = Engine::ready();
+    // The late-move knobs are alpha-beta's.
+    e.send("setoption name SearchMode value AlphaBeta");
     let default = uci_bench_nodes(&mut e, 6);
     e.send("setoption name LateMoveReductions value false");
     let unreduced = uci_bench_nodes(&mut e, 6);

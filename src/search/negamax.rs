@@ -672,6 +672,7 @@ mod tests {
         let fen = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
         let game = crate::game::Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap();
         let mut s = Searcher::new(Arc::new(crate::tt::TranspositionTable::new(16)), Arc::new(Signals::default()));
+        s.settings.mode = crate::search::SearchMode::AlphaBeta;
         let limits = Limits { nodes: Some(100_000), ..Limits::default() };
         let best = s.think(&game, &limits, 0, Instant::now(), &mut |_| {}).best.unwrap();
         assert_eq!(best.to_uci(shakmaty::CastlingMode::Standard).to_string(), "g3g6", "{best:?}");

@@ -6,9 +6,11 @@ use super::interest::InterestParams;
 /// Which depth policy `go` uses (UCI `SearchMode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum SearchMode {
-    Interest,
-    /// The default until interest search matches it in play.
+    /// The default: what the engine is for, and it holds alpha-beta's
+    /// level at equal time (docs/results.md).
     #[default]
+    Interest,
+    /// The modern alpha-beta search, kept as the yardstick.
     AlphaBeta,
 }
 

@@ -161,7 +161,7 @@ mod tests {
 
     #[test]
     fn switching_the_evaluator_or_the_mode_outdates_the_table() {
-        let network = SearchSettings::default();
+        let network = SearchSettings { mode: SearchMode::AlphaBeta, ..SearchSettings::default() };
         let classical = SearchSettings { evaluator: Evaluator::using_network(false), ..network };
         let interest = SearchSettings { mode: SearchMode::Interest, ..network };
         assert!(table_outdated(&network, &classical) && table_outdated(&classical, &network));
