@@ -26,6 +26,10 @@
 //!   cuts a move whose cost passes the limit; here near the horizon the
 //!   shared late-move and futility pruning do that by draft, and farther
 //!   up a move still gets its shallow look.
+//! - **The node and the move's record**: a later quiet move's surcharge
+//!   also carries what alpha-beta's reduction reads outside its table
+//!   ([`node_kind_cost`], [`history_cost`]); the terms rate the move, not
+//!   the node it is tried at.
 //! - **Verification**: a move that paid a surcharge and beats alpha is
 //!   searched again at its base ply before it is believed. Without it a
 //!   junk move that looked good on a shallow look was accepted (root moves
