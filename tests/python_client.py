@@ -141,6 +141,12 @@ def multipv_three(path):
             check(len(set(firsts)) == 3, f"{mode}: the three lines start with different moves")
             scores = [info["score"].relative.score(mate_score=100000) for info in infos]
             check(scores == sorted(scores, reverse=True), f"{mode}: lines come best first {scores}")
+            # A time limit stops the search inside an iteration: the pane
+            # still shows three different moves.
+            for seconds in (0.1, 0.25, 0.5):
+                infos = engine.analyse(chess.Board(), chess.engine.Limit(time=seconds), multipv=3)
+                firsts = [info["pv"][0] for info in infos]
+                check(len(infos) == 3 and len(set(firsts)) == 3, f"{mode}, {seconds} s: three distinct lines {firsts}")
 
 
 def chess960_game(path):

@@ -439,6 +439,55 @@ fn multipv_reports_distinct_best_lines_in_both_modes() {
     expect_one_error(&mut e, "setoption name MultiPV value 257", &fen);
 }
 
+/// What a GUI's analysis pane shows after each burst of reports (just
+/// before each `multipv 1` line, and at the end): the latest line of each
+/// MultiPV index. Panics when two indices hold the same root move; returns
+/// whether a stop inside an iteration left lines of two depths on screen.
+fn assert_distinct_lines_on_screen(lines: &[String], context: &str) -> bool {
+    let mut screen: HashMap<i64, (String, i64)> = HashMap::new();
+    let check = |screen: &HashMap<i64, (String, i64)>, when: &str| {
+        let mut firsts: Vec<&String> = screen.values().map(|(m, _)| m).collect();
+        firsts.sort();
+        let n = firsts.len();
+        firsts.dedup();
+        assert_eq!(firsts.len(), n, "{when}: one root move shown twice: {screen:?}{context}");
+        let depths: Vec<i64> = screen.values().map(|&(_, d)| d).collect();
+        depths.iter().any(|&d| d != depths[0])
+    };
+    for (_, info) in search_infos(lines) {
+        let (Some(k), Some(pv)) = (info.get("multipv"), info.pv.as_ref()) else { continue };
+        if k == 1 {
+            check(&screen, "before a new burst");
+        }
+        screen.insert(k, (pv[0].clone(), info.get("depth").unwrap()));
+    }
+    let mixed = check(&screen, "at the end");
+    let played = parse_bestmove(lines.last().unwrap()).0;
+    assert_eq!(screen.get(&1).map(|(m, _)| m), Some(&played), "line 1 shows the move played{context}");
+    mixed
+}
+
+#[test]
+fn multipv_lines_stay_distinct_when_a_stop_cuts_an_iteration() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("setoption name MultiPV value 3");
+    // Node limits stop the search inside an iteration at a repeatable
+    // point; these left line 1 at a new depth beside an older line of the
+    // same move before the fix. `movetime 500` is what the issue tried.
+    let mut cut = 0;
+    for mode in ["Interest", "AlphaBeta"] {
+        e.send(&format!("setoption name SearchMode value {mode}"));
+        for go in ["go nodes 69632", "go nodes 366593", "go nodes 120000", "go nodes 250000", "go movetime 500"] {
+            e.send("ucinewgame");
+            e.send("position startpos");
+            let lines = e.go(go);
+            cut += assert_distinct_lines_on_screen(&lines, &format!("\n{mode}, {go}{}", e.context())) as usize;
+        }
+    }
+    assert!(cut >= 2, "only {cut} searches stopped inside an iteration: the test no longer tests the stop");
+}
+
 // ---------------------------------------------------------------------------
 // 7. No legal moves.
 

@@ -217,6 +217,7 @@ impl Report {
 pub const MAX_MULTI_PV: usize = 256;
 
 /// One of an iteration's best lines.
+#[derive(Clone)]
 struct Line {
     score: i32,
     pv: Vec<Move>,
@@ -581,6 +582,9 @@ impl Searcher {
         let all_root_moves = self.root_moves.clone();
         let wanted = limits.multi_pv.clamp(1, all_root_moves.len());
         let mut previous_scores = [0i32; MAX_MULTI_PV];
+        // The lines a GUI shows now, by MultiPV index, with their depths.
+        let shown = if limits.report_lines == 0 { wanted } else { limits.report_lines.min(wanted) };
+        let mut on_screen: Vec<(Line, u32)> = Vec::new();
         let mut stable_iterations = 0;
         let mut reported = false;
         let first_depth = 1 + (self.helper_id % 2) as u32;
@@ -602,6 +606,7 @@ impl Searcher {
                     outcome.ponder = pv.get(1).copied();
                     outcome.score = self.iteration_best_score;
                     self.report_line(self.iteration_best_score, &pv, 1, depth, true, report);
+                    self.report_earlier_lines(&on_screen, &[m], shown, report);
                     reported = true;
                 }
                 break;
@@ -611,7 +616,6 @@ impl Searcher {
             let score_drop = previous_scores[0] - first.score;
             let completed = if self.stopped { std::mem::take(&mut outcome.lines) } else { Vec::new() };
             outcome = Outcome { best, ponder: first.pv.get(1).copied(), score: first.score, nodes: self.nodes, depth, lines: completed };
-            let shown = if limits.report_lines == 0 { lines.len() } else { limits.report_lines };
             for (k, line) in lines.iter().enumerate().take(shown) {
                 previous_scores[k] = line.score;
                 self.report_line(line.score, &line.pv, k + 1, depth, false, report);
@@ -620,9 +624,14 @@ impl Searcher {
             if self.stopped {
                 // The lines reported are complete; the ones the search
                 // did not reach are not reported, nor offered to the
-                // weakened player.
+                // weakened player. The screen keeps the earlier
+                // iteration's lines below them, none of them a move
+                // just shown.
+                let fresh: Vec<Move> = lines.iter().take(shown).filter_map(|l| l.pv.first().copied()).collect();
+                self.report_earlier_lines(&on_screen, &fresh, shown, report);
                 break;
             }
+            on_screen = lines.iter().take(shown).map(|l| (l.clone(), depth)).collect();
             outcome.lines = lines.iter().filter_map(|l| Some((*l.pv.first()?, l.score))).collect();
             // A mate proven within the plies searched is what any deeper
             // iteration would find again: the search is over.
@@ -665,6 +674,20 @@ impl Searcher {
             horizons: self.horizons,
             lowerbound,
         });
+    }
+
+    /// After a stop inside an iteration, the lines just reported hold the
+    /// root moves `fresh` at MultiPV indices 1 to `fresh.len()`, while the
+    /// indices below still show the last complete iteration's lines
+    /// (`on_screen`), one of which may begin with a fresh move: a GUI would
+    /// show that move twice. Those indices are filled again with the
+    /// earlier lines of other moves, at their own depths, so every index
+    /// up to `shown` holds a distinct root move, the one played first.
+    fn report_earlier_lines(&self, on_screen: &[(Line, u32)], fresh: &[Move], shown: usize, report: &mut dyn FnMut(&Report)) {
+        let others = on_screen.iter().filter(|(l, _)| l.pv.first().is_some_and(|m| !fresh.contains(m)));
+        for (k, (line, depth)) in others.take(shown.saturating_sub(fresh.len())).enumerate() {
+            self.report_line(line.score, &line.pv, fresh.len() + k + 1, *depth, false, report);
+        }
     }
 
     /// One iteration's `wanted` best lines, best first: each line searches
