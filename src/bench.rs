@@ -9,6 +9,7 @@ use std::time::Instant;
 use shakmaty::CastlingMode;
 
 use crate::game::Game;
+use crate::search::budget::PricingCounts;
 use crate::search::limits::Limits;
 use crate::search::SearchSettings;
 use crate::search::{Horizons, Outcome, Report, Searcher, Signals};
@@ -143,6 +144,8 @@ pub struct ShapeRow {
     pub seldepth_sum: u64,
     /// Where this iteration's lines met their horizon.
     pub horizons: Horizons,
+    /// How this iteration priced its later moves (interest mode).
+    pub pricing: PricingCounts,
 }
 
 impl ShapeRow {
@@ -161,19 +164,23 @@ impl ShapeRow {
 
     pub fn line(&self) -> String {
         format!(
-            "{:>9} {:>9} {:>12} {:>6.2} {:>6.2} {:>6.2} {:>8.2}",
+            "{:>9} {:>9} {:>12} {:>6.2} {:>6.2} {:>6.2} {:>8.2} {:>6.1} {:>6.1}",
             self.iteration,
             self.positions,
             self.nodes,
             self.branching(),
             self.mean_pv(),
             self.horizons.mean_ply(),
-            self.mean_seldepth()
+            self.mean_seldepth(),
+            self.pricing.cut_percent(),
+            self.pricing.deepened_percent()
         )
     }
 }
 
-pub const SHAPE_HEADER: &str = "iteration positions        nodes    ebf     pv   line seldepth";
+/// `cut%`: of the nodes where interest priced a move, those whose move
+/// loop it cut off; `<ply%`: of the moves it priced, those under a ply.
+pub const SHAPE_HEADER: &str = "iteration positions        nodes    ebf     pv   line seldepth   cut%  <ply%";
 
 /// The bench's search, every iteration kept: one row per iteration with the
 /// tree's size, its growth over the iteration before (the effective
@@ -210,6 +217,7 @@ fn shape_row(iterations: &[Vec<Report>], i: usize) -> ShapeRow {
         row.pv_plies += now.pv.len() as u64;
         row.seldepth_sum += now.seldepth as u64;
         row.horizons += now.horizons.since(&i.checked_sub(1).map_or(Horizons::default(), |j| reports[j].horizons));
+        row.pricing += now.pricing.since(&i.checked_sub(1).map_or(PricingCounts::default(), |j| reports[j].pricing));
     }
     row
 }
@@ -279,6 +287,26 @@ mod tests {
         assert_eq!(a.per_position, b.per_position);
         let real = run(7, SearchSettings { mode: SearchMode::Interest, ..SearchSettings::default() }, &Arc::default(), &mut |_| {});
         assert_ne!(real.nodes, a.nodes, "the interest costs change the tree");
+    }
+
+    #[test]
+    fn the_shape_shows_the_interest_cut_off_and_deepening_at_work() {
+        use crate::search::interest::InterestParams;
+        let with = |interest| tree_shape(6, SearchSettings { mode: SearchMode::Interest, interest, ..SearchSettings::default() });
+        let total = |rows: &[ShapeRow]| {
+            rows.iter().fold(PricingCounts::default(), |mut sum, r| {
+                sum += r.pricing;
+                sum
+            })
+        };
+        let plain = total(&with(InterestParams::default()));
+        assert!(plain.priced_moves > 0 && plain.cut_nodes == 0 && plain.deepened_moves == 0, "{plain:?}");
+        let cut = total(&with(InterestParams { cutoff: true, ..InterestParams::default() }));
+        assert!(cut.cut_percent() > 10.0, "{cut:?}");
+        let deep = total(&with(InterestParams { deepening_percent: 50, ..InterestParams::default() }));
+        assert!(deep.deepened_percent() > 1.0 && deep.cut_nodes == 0, "{deep:?}");
+        let alphabeta = total(&tree_shape(6, SearchSettings { mode: SearchMode::AlphaBeta, ..SearchSettings::default() }));
+        assert_eq!(alphabeta, PricingCounts::default(), "alpha-beta prices by its table");
     }
 
     #[test]

@@ -698,6 +698,7 @@ impl Worker {
             tbhits: 0,
             pv: vec![played],
             horizons: Default::default(),
+            pricing: Default::default(),
             lowerbound: false,
         };
         send(&info_line(&report, job.game.castling_mode(), job.wdl(score)));

@@ -386,6 +386,8 @@ fn interest_mode_plays_legal_moves_with_legal_lines() {
     let fen = e.fen();
     expect_one_error(&mut e, "setoption name SearchMode value Minimax", &fen);
     expect_one_error(&mut e, "setoption name InterestSiblingShare value -1", &fen);
+    expect_one_error(&mut e, "setoption name InterestDeepening value 101", &fen);
+    expect_one_error(&mut e, "setoption name InterestCutoff value maybe", &fen);
 }
 
 /// The `multipv k` lines of the last completed iteration of `lines`.

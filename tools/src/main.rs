@@ -118,7 +118,7 @@ enum InterestTool {
         openings: PathBuf,
         games: usize,
         nodes: u64,
-        /// interest or alphabeta (default).
+        /// interest (the default) or alphabeta.
         mode: Option<String>,
         #[arg(default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
         threads: u64,
@@ -175,7 +175,7 @@ enum LabTool {
 /// The search a tool runs: a mode and any option that is a search setting.
 #[derive(Args)]
 struct SearchArgs {
-    /// interest or alphabeta (default).
+    /// interest (the default) or alphabeta.
     mode: Option<String>,
     /// Name=Value for any search setting ('intrigue options'), e.g. InterestCostScale=150.
     #[arg(value_name = "NAME=VALUE")]
