@@ -17,7 +17,7 @@
 //!   being the iteration's depth). Both sides pay into one shared tally by
 //!   default; `SeparateTallies` keeps the article's tally per side, so that
 //!   a dull defensive move shortens the defender's line, not the
-//!   attacker's (it measured weaker here: docs/design.md).
+//!   attacker's (docs/design.md has how it measured).
 //!
 //! Whatever a move paid above one ply is a surcharge: if the move then
 //! beats alpha it is searched again at the base cost before it is believed
@@ -102,22 +102,30 @@ impl Budget {
     }
 
     /// The budget below a move of `side` that costs `cost`.
-    ///
-    /// With separate tallies a move under a ply (a check or singular
-    /// extension, a deepened move) also gives the other side what it saved:
-    /// the extension lengthens the line, both sides' part of it, as it does
-    /// with one shared tally. Charged to the mover alone, a check gave the
-    /// attacker a ply while the defender's evasion still spent the
-    /// defender's, and the line ended where it would have without it.
     #[inline]
     pub fn pay(self, side: Color, cost: i32) -> Budget {
         let mut next = self;
         match self.tallies {
             Tallies::Shared => next.left = [self.left[0] - cost, self.left[1] - cost],
-            Tallies::Separate => {
-                next.left[index(side)] -= cost + PLY;
-                next.left[index(!side)] += (PLY - cost).max(0);
-            }
+            Tallies::Separate => next.left[index(side)] -= cost + PLY,
+        }
+        next
+    }
+
+    /// The budget below an extended move of `side` (a check, a singular
+    /// table move) that costs `cost`: with separate tallies the other side
+    /// also gets what the move cost under a ply, so that the extension
+    /// lengthens the line, both sides' part of it, as it does with one
+    /// shared tally. Charged to the mover alone, a check gave the attacker
+    /// a ply while the defender's evasion still spent the defender's, and
+    /// the line ended where it would have without it. A move that is
+    /// merely cheap (a forced reply, a deepened move) saves its mover's
+    /// tally only, as the article's tallies have it.
+    #[inline]
+    pub fn pay_extended(self, side: Color, cost: i32) -> Budget {
+        let mut next = self.pay(side, cost);
+        if self.tallies == Tallies::Separate {
+            next.left[index(!side)] += (PLY - cost).max(0);
         }
         next
     }
@@ -326,10 +334,16 @@ mod tests {
     #[test]
     fn an_extended_move_lengthens_the_line_alike_with_either_tally() {
         // White's second move is a check, extended: it costs nothing.
-        let mut costs = [PLY; 12];
-        costs[2] = 0;
         for tallies in [Tallies::Shared, Tallies::Separate] {
-            assert_eq!(drafts(6, tallies, &costs), [6, 5, 4, 4, 3, 2, 1, 0], "{tallies:?}");
+            let mut budget = Budget::root(6, Color::White, tallies);
+            let mut side = Color::White;
+            let mut seen = vec![budget.draft(side)];
+            for ply in 0..7 {
+                budget = if ply == 2 { budget.pay_extended(side, 0) } else { budget.pay(side, PLY) };
+                side = !side;
+                seen.push(budget.draft(side));
+            }
+            assert_eq!(seen, [6, 5, 4, 4, 3, 2, 1, 0], "{tallies:?}");
         }
     }
 

@@ -261,7 +261,8 @@ impl Searcher {
             // Only a move that is searched has its bucket fetched early.
             let child_key = self.announce(pos, m);
             self.enter(pos, m, &child, ply, child_key);
-            let full = budget.pay(side, base);
+            let pay = |cost| if extension > 0 { budget.pay_extended(side, cost) } else { budget.pay(side, cost) };
+            let full = pay(base);
             self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions + (extension == 2) as u8;
             self.stack[ply + 1].deepened = self.stack[ply].deepened - surcharge.min(0);
             let nodes_before = self.nodes;
@@ -269,7 +270,7 @@ impl Searcher {
                 -self.negamax(&child, full, ply + 1, -beta, -alpha, !pv_node && !cut_node)
             } else {
                 let child_cut = if pv_node { true } else { !cut_node };
-                let priced = budget.pay(side, base + surcharge);
+                let priced = pay(base + surcharge);
                 let mut s = -self.negamax(&child, priced, ply + 1, -alpha - 1, -alpha, child_cut);
                 // Verification: a move that paid a surcharge and beats
                 // alpha is searched again at its base cost.

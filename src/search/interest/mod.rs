@@ -78,12 +78,13 @@ pub struct InterestParams {
     /// `InterestSiblingShare`).
     pub sibling_share_percent: u32,
     /// One tally per side (the article's rule; UCI `SeparateTallies`) or
-    /// one shared tally, the default: in this walker separate tallies
-    /// lost about 45 Elo at fixed nodes (100 games, docs/changelog.md).
-    /// A side's surcharges then no longer add to the other side's, so the
-    /// two sides' reductions of a line do not add up either, and the
-    /// defender's evasions spend its own tally where a check extension
-    /// refunds the attacker's.
+    /// one shared tally, the default. Separate tallies lost 31–45 Elo
+    /// while an extension refunded only the mover's tally, so that the
+    /// defender's evasion ended the line anyway;
+    /// [`Budget::pay_extended`] now refunds both sides (docs/design.md
+    /// has the figures since).
+    ///
+    /// [`Budget::pay_extended`]: super::budget::Budget::pay_extended
     pub separate_tallies: bool,
     /// The tunable term weights.
     pub weights: terms::TermWeights,
