@@ -197,6 +197,8 @@ pub(super) struct PricedMove {
 pub(super) struct NodeSpending {
     pub spent: i32,
     terms: Option<terms::Node>,
+    /// Interest cut off at least one of the node's moves.
+    pub cut_off: bool,
 }
 
 /// How the search priced its moves, for `intrigue-tools shape`: nodes
@@ -247,9 +249,10 @@ impl Searcher {
     /// late-move table's reduction, or the interest rule's price (a
     /// capture or promotion pays its ply; a quiet move its interest cost,
     /// its node's kind and its history, and a share of what its earlier
-    /// siblings cost). `spending` keeps the node's running total.
+    /// siblings cost). `spending` keeps the node's running total; what
+    /// interest priced is counted for the tree's shape.
     pub(super) fn later_move_price(
-        &self,
+        &mut self,
         pos: &Chess,
         node: &PricedNode,
         spending: &mut NodeSpending,
@@ -264,6 +267,7 @@ impl Searcher {
             }
             CostModel::Interest if !self.settings.interest.can_price_at(node.draft) => Price::Surcharge(0),
             CostModel::Interest => {
+                self.pricing.priced_nodes += spending.terms.is_none() as u64;
                 let facts = spending.terms.get_or_insert_with(|| self.interest_node(pos, generated, node.tt_move, node.ply));
                 let cost = self.interest_cost(pos, facts, mv.m, mv.place);
                 let spent_before = spending.spent;
@@ -272,7 +276,11 @@ impl Searcher {
                     + history_cost(self.tables.history(pos.turn(), mv.m), self.settings.alphabeta.lmr_history);
                 // A check is extended already: it buys nothing more.
                 let room = if mv.gives_check { 0 } else { LINE_DEEPENING_CAP - self.stack[node.ply].deepened };
-                self.settings.interest.price(cost + context, spent_before, node.draft, mv.may_cut, room)
+                let price = self.settings.interest.price(cost + context, spent_before, node.draft, mv.may_cut, room);
+                self.pricing.priced_moves += 1;
+                self.pricing.deepened_moves += matches!(price, Price::Surcharge(s) if s < 0) as u64;
+                spending.cut_off |= price == Price::CutOff;
+                price
             }
         }
     }

@@ -833,11 +833,6 @@ fn lmr_table(p: &tunables::AlphaBetaParams) -> Box<[[i32; 64]; 64]> {
 }
 
 impl Searcher {
-    /// Charges the nodes searched under root move `m` to it.
-    pub(super) fn charge_root_move(&mut self, m: Move, nodes: u64) {
-        self.root_move_nodes.charge(m, nodes);
-    }
-
     /// The soft limit's factor from the best move's share of this
     /// search's nodes ([`time::RootMoveNodes::scale`]).
     fn best_move_node_scale(&self, best: Option<Move>, depth: u32) -> f64 {

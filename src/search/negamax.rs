@@ -14,7 +14,7 @@
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, Position};
 
-use super::budget::{Budget, CostModel, NodeSpending, PricedMove, PricedNode, PLY};
+use super::budget::{Budget, NodeSpending, PricedMove, PricedNode, PLY};
 use super::interest::Price;
 use super::ordering::{is_quiet, MovePicker};
 use super::{score_from_tt, score_to_tt, table_cutoff, Searcher, DRAW, INFINITY, MATE, MATE_BOUND};
@@ -74,17 +74,6 @@ impl Searcher {
         let improving = static_eval > -INFINITY && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
         self.stack[ply].improving = improving;
         improving
-    }
-
-    /// Counts a later quiet move's price for the tree's shape: the node
-    /// once (`counted`), the move, and whether it cost under a ply.
-    fn count_price(&mut self, price: Price, counted: &mut bool) {
-        if !*counted {
-            *counted = true;
-            self.pricing.priced_nodes += 1;
-        }
-        self.pricing.priced_moves += 1;
-        self.pricing.deepened_moves += matches!(price, Price::Surcharge(s) if s < 0) as u64;
     }
 
     /// The move into this node was a null move (two in a row prove nothing).
@@ -211,8 +200,6 @@ impl Searcher {
         let mut searched = 0usize;
         let priced_node = PricedNode { draft: depth, ply, pv: pv_node, cut: cut_node, in_check, improving, tt_move };
         let mut spending = NodeSpending::default();
-        let mut counted = false;
-        let mut cut_here = false;
         let mut place = 0;
         while let Some((m, order)) = picker.pick(|| pos.legal_moves(), |m| self.order_score(pos, m, tt_move, ply)) {
             place += 1;
@@ -246,15 +233,8 @@ impl Searcher {
                 0
             } else {
                 let mv = PricedMove { m, place: place - 1, searched, quiet, gives_check, may_cut: may_prune && !pv_node };
-                let price = self.later_move_price(pos, &priced_node, &mut spending, picker.generated(), &mv);
-                if self.policy.costs == CostModel::Interest && quiet && self.settings.interest.can_price_at(depth) {
-                    self.count_price(price, &mut counted);
-                }
-                match price {
-                    Price::CutOff => {
-                        cut_here = true;
-                        continue;
-                    }
+                match self.later_move_price(pos, &priced_node, &mut spending, picker.generated(), &mv) {
+                    Price::CutOff => continue,
                     Price::Surcharge(s) => s,
                 }
             };
@@ -285,7 +265,7 @@ impl Searcher {
             };
             self.unmake();
             if root {
-                self.charge_root_move(m, self.nodes - nodes_before);
+                self.root_move_nodes.charge(m, self.nodes - nodes_before);
             }
             if self.stopped {
                 return 0;
@@ -317,9 +297,7 @@ impl Searcher {
                 }
             }
         }
-        if cut_here {
-            self.pricing.cut_nodes += 1;
-        }
+        self.pricing.cut_nodes += spending.cut_off as u64;
         if searched == 0 {
             // Without the table move nothing was left: it is singular.
             // Otherwise everything was pruned: the static eval is our best guess.
