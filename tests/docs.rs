@@ -26,3 +26,16 @@ fn the_readme_stays_a_short_guide() {
     assert!(readme.starts_with("# Intrigue\n\n```sh\ncargo run --release"), "the README opens with the two commands");
     assert!(readme.contains("cargo test --release"));
 }
+
+/// A user has a clone, not the developers' `../shared` folder beside it:
+/// every command the guide and the reference docs give must run from the
+/// clone (files it ships, or a download the text names). The changelog's
+/// history keeps its commands as they were run.
+#[test]
+fn the_users_docs_name_no_file_outside_the_clone() {
+    for doc in ["README.md", "docs/design.md", "docs/results.md", "docs/tools.md", "docs/options.md", "docs/lab.md", "book/README.md"] {
+        let text = read(doc);
+        let outside: Vec<&str> = text.lines().filter(|l| l.contains("../shared")).collect();
+        assert!(outside.is_empty(), "{doc} points outside the clone:\n{}", outside.join("\n"));
+    }
+}

@@ -1,6 +1,9 @@
 //! Perft suites: exact leaf counts for the project's own positions
-//! (`perft/`) and, when the shared data folder is present, for the larger
+//! (`perft/`) and, when the test data folder has them, for the larger
 //! standard (133 positions) and Chess960 (960 positions) suites.
+
+#[path = "common/test_data.rs"]
+mod test_data;
 
 use std::path::{Path, PathBuf};
 
@@ -55,11 +58,6 @@ fn check_suite(path: &Path, max_nodes: u64) -> usize {
     checked
 }
 
-fn shared_data(relative: &str) -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data").join(relative);
-    path.exists().then_some(path)
-}
-
 fn own(relative: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("perft").join(relative)
 }
@@ -77,21 +75,15 @@ fn own_chess960_suite() {
 }
 
 #[test]
-fn shared_standard_suite() {
-    let Some(path) = shared_data("perft/standard.epd") else {
-        eprintln!("shared/data not present: skipping the shared standard suite");
-        return;
-    };
+fn standard_suite_of_133_positions() {
+    let Some(path) = test_data::test_data("perft/standard.epd") else { return };
     let checked = check_suite(&path, 2_000_000);
     assert!(checked >= 500, "only {checked} counts checked");
 }
 
 #[test]
-fn shared_chess960_suite() {
-    let Some(path) = shared_data("perft/chess960.epd") else {
-        eprintln!("shared/data not present: skipping the shared Chess960 suite");
-        return;
-    };
+fn chess960_suite_of_960_positions() {
+    let Some(path) = test_data::test_data("perft/chess960.epd") else { return };
     let checked = check_suite(&path, 1_000_000);
     assert!(checked >= 3700, "only {checked} counts checked");
 }

@@ -3,6 +3,8 @@
 //! lock that lets latency measurements run alone.
 #![allow(dead_code)]
 
+pub mod test_data;
+
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
