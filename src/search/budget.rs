@@ -247,9 +247,9 @@ impl std::ops::AddAssign for PricingCounts {
 impl Searcher {
     /// The one place a later move's price is decided, in both modes: the
     /// late-move table's reduction, or the interest rule's price (a
-    /// capture or promotion pays its ply; a quiet move its interest cost,
-    /// its node's kind and its history, and a share of what its earlier
-    /// siblings cost). `spending` keeps the node's running total; what
+    /// capture or promotion pays its ply unless `InterestCaptures` prices
+    /// it too; a move its interest cost, its node's kind, a quiet move its
+    /// history, and a share of what its earlier siblings cost). `spending` keeps the node's running total; what
     /// interest priced is counted for the tree's shape.
     pub(super) fn later_move_price(
         &mut self,
@@ -261,7 +261,7 @@ impl Searcher {
     ) -> Price {
         match self.policy.costs {
             CostModel::LateMoveTable => Price::Surcharge(PLY * self.reduction(pos, node, mv)),
-            CostModel::Interest if !mv.quiet => {
+            CostModel::Interest if !mv.quiet && !self.settings.interest.price_captures => {
                 spending.spent += PLY;
                 Price::Surcharge(0)
             }
@@ -272,8 +272,9 @@ impl Searcher {
                 let cost = self.interest_cost(pos, facts, mv.m, mv.place);
                 let spent_before = spending.spent;
                 spending.spent += cost;
-                let context = node_kind_cost(node.pv, node.cut, node.improving)
-                    + history_cost(self.tables.history(pos.turn(), mv.m), self.settings.alphabeta.lmr_history);
+                let history = if mv.quiet { self.tables.history(pos.turn(), mv.m) } else { 0 };
+                let context =
+                    node_kind_cost(node.pv, node.cut, node.improving) + history_cost(history, self.settings.alphabeta.lmr_history);
                 // A check is extended already: it buys nothing more.
                 let room = if mv.gives_check { 0 } else { LINE_DEEPENING_CAP - self.stack[node.ply].deepened };
                 let price = self.settings.interest.price(cost + context, spent_before, node.draft, mv.may_cut, room);

@@ -1,8 +1,8 @@
 //! The alpha-beta search's tunable constants.
 //!
 //! Each is a UCI spin option, so a user, a script or OpenBench's SPSA
-//! tuner can change it without a rebuild; `intrigue-tools spsa` prints them in
-//! the form OpenBench's tuning page takes. The defaults are the values the
+//! tuner can change it without a rebuild; `intrigue-tools spsa alphabeta`
+//! prints them in the form OpenBench's tuning page takes. The defaults are the values the
 //! matches in `docs/changelog.md` were played with.
 
 /// The constants of the alpha-beta selectivity, in centipawns, plies or
@@ -128,20 +128,6 @@ pub fn find(name: &str) -> Option<&'static Tunable> {
     TUNABLES.iter().find(|t| t.name.eq_ignore_ascii_case(name))
 }
 
-/// OpenBench's SPSA input, one line per tunable:
-/// `name, int, value, min, max, c_end, r_end`. The final perturbation
-/// `c_end` is a twentieth of the range (at least 1); the final learning
-/// rate `r_end` is OpenBench's usual 0.002.
-pub fn spsa_lines() -> Vec<String> {
-    TUNABLES
-        .iter()
-        .map(|t| {
-            let c_end = ((t.max - t.min) as f64 / 20.0).max(1.0);
-            format!("{}, int, {}, {}, {}, {:.1}, 0.002", t.name, t.default_value(), t.min, t.max, c_end)
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,12 +150,5 @@ mod tests {
             let changed = TUNABLES.iter().filter(|u| u.get(p) != u.default_value()).count();
             assert_eq!(changed, 1, "{} moved another field too", t.name);
         }
-    }
-
-    #[test]
-    fn spsa_lines_are_in_openbench_form() {
-        let lines = spsa_lines();
-        assert_eq!(lines.len(), TUNABLES.len());
-        assert_eq!(lines[0], "RfpMargin, int, 80, 20, 300, 14.0, 0.002");
     }
 }

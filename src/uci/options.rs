@@ -10,6 +10,7 @@ use vampirc_uci::{UciMessage, UciOptionConfig};
 use crate::book::BUNDLED_NAME;
 use crate::eval::Evaluator;
 use crate::search::conspiracy;
+use crate::search::interest::terms::{TermWeight, TermWeights, TERM_WEIGHTS};
 use crate::search::interest::Plausibility;
 use crate::search::strength::{MAX_ELO, MIN_ELO};
 use crate::search::tunables::{AlphaBetaParams, TUNABLES};
@@ -58,6 +59,8 @@ pub enum Apply {
     Setting(fn(&mut Settings, Value) -> Result<(), String>),
     /// One of the alpha-beta search's tunable constants.
     Tunable(fn(&mut AlphaBetaParams) -> &mut i32),
+    /// One interest term's weight.
+    TermWeight(fn(&mut TermWeights) -> &mut i32),
 }
 
 /// One option: everything about it is declared here, once.
@@ -79,6 +82,7 @@ impl Spec {
             Apply::Engine => Err(format!("{}: not a setting", self.name)),
             Apply::Setting(set) => set(settings, value),
             Apply::Tunable(field) => set(field(&mut settings.search.alphabeta), value.int()? as i32),
+            Apply::TermWeight(field) => set(field(&mut settings.search.interest.weights), value.int()? as i32),
         }
     }
 }
@@ -154,6 +158,7 @@ pub const INTEREST_MODEL: &str = "InterestModel";
 pub const INTEREST_LEARNED_SHARE: &str = "InterestLearnedShare";
 pub const INTEREST_CUTOFF: &str = "InterestCutoff";
 pub const INTEREST_DEEPENING: &str = "InterestDeepening";
+pub const INTEREST_CAPTURES: &str = "InterestCaptures";
 pub const LATE_MOVE_REDUCTIONS: &str = "LateMoveReductions";
 pub const LATE_MOVE_PRUNING: &str = "LateMovePruning";
 pub const FORWARD_ESTIMATION: &str = "ForwardEstimation";
@@ -298,6 +303,12 @@ pub fn table() -> Vec<Spec> {
             |s, v| set(&mut s.search.interest.deepening_percent, v.int()? as u32),
         ),
         research(
+            INTEREST_CAPTURES,
+            check(interest.price_captures),
+            "later captures and promotions priced by their interest like quiet moves (term 9 rates a capture by what it wins), not one ply",
+            |s, v| set(&mut s.search.interest.price_captures, v.flag()?),
+        ),
+        research(
             INTEREST_CHECK_BONUS,
             spin(interest.weights.check_bonus as u32, 0, 1000),
             "term 10's bonus for a check (doubled after our own check)",
@@ -364,6 +375,13 @@ pub fn table() -> Vec<Spec> {
             set(&mut s.search.conspiracy.step, v.int()? as i32)
         }),
     ];
+    specs.extend(TERM_WEIGHTS.iter().map(|t| Spec {
+        name: t.name,
+        kind: Kind::Spin { default: t.default_value() as i64, min: 0, max: TermWeight::MAX_PERCENT as i64 },
+        audience: Audience::Research,
+        doc: t.doc,
+        apply: Apply::TermWeight(t.field),
+    }));
     specs.extend(TUNABLES.iter().map(|t| Spec {
         name: t.name,
         kind: Kind::Spin { default: t.default_value() as i64, min: t.min as i64, max: t.max as i64 },
@@ -376,6 +394,50 @@ pub fn table() -> Vec<Spec> {
 
 fn spin(default: u32, min: i64, max: i64) -> Kind {
     Kind::Spin { default: default as i64, min, max }
+}
+
+/// The interest rule's constants besides the term weights: `K`, the
+/// sibling share and the weights of terms 2 and 10 and of all terms.
+const INTEREST_CONSTANTS: [&str; 5] =
+    [INTEREST_COST_SCALE, INTEREST_SIBLING_SHARE, INTEREST_CHECK_BONUS, INTEREST_EVASION_SHARE, INTEREST_TERM_WEIGHT];
+
+/// Alpha-beta constants that only its late-move table reads.
+const LATE_MOVE_TABLE: [&str; 2] = ["LmrBase", "LmrDivisor"];
+
+/// Whether a tuner of `mode` should move this option: every constant that
+/// mode's search reads (interest search shares the walker's pruning
+/// constants and `LmrHistory`, but not the late-move table).
+fn tuned_in(spec: &Spec, mode: SearchMode) -> bool {
+    match (spec.apply, mode) {
+        (Apply::Tunable(_), SearchMode::AlphaBeta) => true,
+        (Apply::Tunable(_), SearchMode::Interest) => !LATE_MOVE_TABLE.contains(&spec.name),
+        (Apply::TermWeight(_), mode) => mode == SearchMode::Interest,
+        (_, mode) => mode == SearchMode::Interest && INTEREST_CONSTANTS.contains(&spec.name),
+    }
+}
+
+/// OpenBench's SPSA input for tuning `mode`, one line per option:
+/// `name, int, value, min, max, c_end, r_end`. The final perturbation
+/// `c_end` is a twentieth of the range explored (at least 1); the final learning
+/// rate `r_end` is OpenBench's usual 0.002. Every option listed is a UCI
+/// spin (shown with `--all-options`), so tuning needs no rebuild.
+pub fn spsa_lines(mode: SearchMode) -> Vec<String> {
+    table()
+        .iter()
+        .filter(|spec| tuned_in(spec, mode))
+        .filter_map(|spec| match spec.kind {
+            Kind::Spin { default, min, max } => {
+                // The interest constants' options allow far more than a
+                // tuner should try (K up to 10,000): it explores half to
+                // twice the default.
+                let (min, max) =
+                    if INTEREST_CONSTANTS.contains(&spec.name) { (min.max(default / 2), max.min(default * 2)) } else { (min, max) };
+                let c_end = ((max - min) as f64 / 20.0).max(1.0);
+                Some(format!("{}, int, {default}, {min}, {max}, {c_end:.1}, 0.002", spec.name))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// The option reference as a Markdown table of one audience's options
@@ -525,5 +587,20 @@ mod tests {
         assert!(validate("Hash", None).unwrap_err().contains("missing value"));
         assert!(validate("Ponder", Some("yes")).is_err());
         assert!(validate("Nonsense", Some("1")).unwrap_err().contains("no such option"));
+    }
+
+    #[test]
+    fn spsa_lists_the_constants_each_mode_reads_in_openbench_form() {
+        let alphabeta = spsa_lines(SearchMode::AlphaBeta);
+        assert_eq!(alphabeta.len(), TUNABLES.len());
+        assert_eq!(alphabeta[0], "RfpMargin, int, 80, 20, 300, 14.0, 0.002");
+        let interest = spsa_lines(SearchMode::Interest);
+        let names: Vec<&str> = interest.iter().map(|l| l.split(',').next().unwrap()).collect();
+        for name in INTEREST_CONSTANTS.iter().chain(TERM_WEIGHTS.iter().map(|w| &w.name)).chain(["RfpMargin", "LmrHistory"].iter()) {
+            assert!(names.contains(name), "{name} missing from {names:?}");
+        }
+        assert!(!names.contains(&"LmrBase") && !names.contains(&"LmrDivisor"), "interest search has no late-move table");
+        assert!(interest.contains(&"InterestKiller, int, 100, 0, 400, 20.0, 0.002".to_string()), "{interest:?}");
+        assert!(interest.contains(&"InterestCostScale, int, 100, 50, 200, 7.5, 0.002".to_string()), "K from half to twice: {interest:?}");
     }
 }

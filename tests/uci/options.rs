@@ -223,6 +223,11 @@ fn late_move_switches_and_the_interest_model_steer_the_search() {
     assert_eq!(uci_bench_nodes(&mut e, 6), learned, "a rejected model changes nothing");
     e.send("setoption name InterestLearnedShare value 0");
     assert_ne!(uci_bench_nodes(&mut e, 6), learned, "the share tempers the fit");
+
+    e.send("setoption name InterestModel value Terms");
+    assert_eq!(uci_bench_nodes(&mut e, 6), terms, "back to the terms");
+    e.send("setoption name InterestCaptures value true");
+    assert_ne!(uci_bench_nodes(&mut e, 6), terms, "captures priced by interest change the tree");
 }
 
 fn final_evaluation(e: &mut Engine) -> i64 {

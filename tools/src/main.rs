@@ -101,8 +101,11 @@ enum Tool {
         #[command(flatten)]
         search: SearchArgs,
     },
-    /// The tunable search constants as OpenBench SPSA input.
-    Spsa,
+    /// The constants a search mode reads, as OpenBench SPSA input.
+    Spsa {
+        /// interest (the default: K, sibling share, term weights and the shared pruning constants) or alphabeta.
+        mode: Option<String>,
+    },
     /// Opening books: build the bundled one, make opening sets, look up moves.
     #[command(subcommand)]
     Book(BookTool),
@@ -305,7 +308,10 @@ fn run(tool: Tool) -> Result<(), Failure> {
                 println!("{}", row.line());
             }
         }
-        Tool::Spsa => intrigue::search::tunables::spsa_lines().iter().for_each(|l| println!("{l}")),
+        Tool::Spsa { mode } => {
+            let mode = search_settings(mode.as_deref(), &[]).map_err(usage)?.mode;
+            intrigue::uci::options::spsa_lines(mode).iter().for_each(|l| println!("{l}"));
+        }
         Tool::Book(book) => run_book(book)?,
         Tool::Lab(LabTool::ForwardEstimation(args)) => lab::run_forward(&args).map_err(lab_failure)?,
         Tool::Lab(LabTool::Conspiracy(args)) => lab::run_conspiracy(&args).map_err(lab_failure)?,

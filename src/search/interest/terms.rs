@@ -22,9 +22,13 @@ pub const GOOD_MOVE: i32 = 100;
 /// piece (a fork with check).
 const KING_TARGET_VALUE: i32 = 400;
 
-/// The weights of the terms the article gives as plain numbers, so that
-/// matches can tune them (UCI options `InterestCheckBonus`,
-/// `InterestEvasionShare`). Defaults are the article's.
+/// How much each term counts. Terms 2 and 10 have the article's plain
+/// numbers as weights (UCI `InterestEvasionShare`, `InterestCheckBonus`);
+/// every other term that adds interest has a percent of the article's
+/// value (`TERM_WEIGHTS`, UCI `InterestTableMove` …), and `term_percent`
+/// scales them all against the base share. Term 1 is the unit the others
+/// are measured in and term 15 a fade, so neither has a weight. Defaults
+/// are the article's values: every percent 100.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TermWeights {
     /// Term 10: a checking move (doubled after our own check).
@@ -36,13 +40,80 @@ pub struct TermWeights {
     /// move any term fires for is several times cheaper than a plain one;
     /// lower values keep the costs of plausible and plain moves closer.
     pub term_percent: i32,
+    /// Terms 3–9, 11–14, 16 and 17, each in percent of its article value.
+    pub table_move: i32,
+    pub previous_best: i32,
+    pub killer: i32,
+    pub best_reply: i32,
+    pub follow_on: i32,
+    pub pawn_attack: i32,
+    pub capture: i32,
+    pub attacks_pieces: i32,
+    pub escape: i32,
+    pub captures_checker: i32,
+    pub promotion: i32,
+    pub pinned_or_tied: i32,
+    pub best_quiet: i32,
 }
 
 impl Default for TermWeights {
     fn default() -> Self {
-        TermWeights { check_bonus: GOOD_MOVE, evasion_share: 2000, term_percent: 100 }
+        TermWeights {
+            check_bonus: GOOD_MOVE,
+            evasion_share: 2000,
+            term_percent: 100,
+            table_move: 100,
+            previous_best: 100,
+            killer: 100,
+            best_reply: 100,
+            follow_on: 100,
+            pawn_attack: 100,
+            capture: 100,
+            attacks_pieces: 100,
+            escape: 100,
+            captures_checker: 100,
+            promotion: 100,
+            pinned_or_tied: 100,
+            best_quiet: 100,
+        }
     }
 }
+
+/// One term's weight as a UCI spin option (research, 0…400 %), so that a
+/// match or a tuner can find what each term is worth.
+pub struct TermWeight {
+    /// The article's number for the term.
+    pub term: u8,
+    pub name: &'static str,
+    pub doc: &'static str,
+    pub field: fn(&mut TermWeights) -> &mut i32,
+}
+
+impl TermWeight {
+    pub const MAX_PERCENT: i32 = 400;
+
+    pub fn default_value(&self) -> i32 {
+        *(self.field)(&mut TermWeights::default())
+    }
+}
+
+/// Every term with a percent weight of its own, in the article's order.
+#[rustfmt::skip]
+pub const TERM_WEIGHTS: [TermWeight; 13] = [
+    TermWeight { term: 3, name: "InterestTableMove", doc: "term 3, the table's move: % of its article value (25)", field: |w| &mut w.table_move },
+    TermWeight { term: 4, name: "InterestPreviousBest", doc: "term 4, the root's previous best move: % of its article value (100)", field: |w| &mut w.previous_best },
+    TermWeight { term: 5, name: "InterestKiller", doc: "term 5, a killer: % of its article value (100)", field: |w| &mut w.killer },
+    TermWeight { term: 6, name: "InterestBestReply", doc: "term 6, the best reply to the opponent's move: % of its article value (100)", field: |w| &mut w.best_reply },
+    TermWeight { term: 7, name: "InterestFollowOn", doc: "term 7, the best follow-on to our previous move: % of its article value (100)", field: |w| &mut w.follow_on },
+    TermWeight { term: 8, name: "InterestPawnAttack", doc: "term 8, a pawn move attacking a piece: % of its article value (¼ of the target's)", field: |w| &mut w.pawn_attack },
+    TermWeight { term: 9, name: "InterestCapture", doc: "term 9, a capture: % of its article value (50 + ¼ of the gain)", field: |w| &mut w.capture },
+    TermWeight { term: 11, name: "InterestAttacksPieces", doc: "term 11, attacking pieces, a fork doubled: % of its article value", field: |w| &mut w.attacks_pieces },
+    TermWeight { term: 12, name: "InterestEscape", doc: "term 12, moving an attacked piece away: % of its article value (¼ of the piece's)", field: |w| &mut w.escape },
+    TermWeight { term: 13, name: "InterestCapturesChecker", doc: "term 13, capturing the checking piece: % of its article value (100)", field: |w| &mut w.captures_checker },
+    TermWeight { term: 14, name: "InterestPromotion", doc: "term 14, a promotion: % of its article value (100 for a queen)", field: |w| &mut w.promotion },
+    TermWeight { term: 16, name: "InterestPinnedOrTied", doc: "term 16, moving a pinned or tied piece: % of its article value (⅛ of the piece's)", field: |w| &mut w.pinned_or_tied },
+    TermWeight { term: 17, name: "InterestBestQuiet", doc: "term 17, the node's best quiet move by history: % of its article value (100)", field: |w| &mut w.best_quiet },
+];
 
 /// What the terms know about the node whose moves they rate.
 #[derive(Clone, Debug, Default)]
@@ -311,26 +382,29 @@ pub fn best_non_capture(node: &Node, m: Move) -> i32 {
     }
 }
 
-/// A move's interest: the sum of the terms, faded by term 15. At least 1,
-/// so that its cost is finite.
+/// A move's interest: the sum of the terms, each at its weight, faded by
+/// term 15. At least 1, so that its cost is finite.
 pub fn interest(pos: &Chess, node: &Node, m: Move, facts: &MoveFacts) -> i32 {
-    let terms = in_check(node)
-        + table_move(node, m)
-        + previous_iteration_best(node, m)
-        + killer(node, m)
-        + best_reply(node, m)
-        + best_follow_on(node, m)
-        + pawn_attacks_piece(pos, m)
-        + capture_value(pos, m)
-        + gives_check(node, facts)
-        + attacks_pieces(pos, node, m, facts)
-        + moves_attacked_piece(node, m)
-        + captures_checker(node, m)
-        + promotion(m)
-        + moves_pinned_or_tied(node, m)
-        + best_non_capture(node, m);
-    let sum = base(node) + terms * node.weights.term_percent / 100;
-    beyond_nominal_depth(node, sum).max(1)
+    let w = &node.weights;
+    // Each term times its percent; terms 2 and 10 carry their weight in
+    // their value. Summed before the one division, so that at the default
+    // weights the sum is exactly the article's.
+    let weighted = (in_check(node) + gives_check(node, facts)) * 100
+        + table_move(node, m) * w.table_move
+        + previous_iteration_best(node, m) * w.previous_best
+        + killer(node, m) * w.killer
+        + best_reply(node, m) * w.best_reply
+        + best_follow_on(node, m) * w.follow_on
+        + pawn_attacks_piece(pos, m) * w.pawn_attack
+        + capture_value(pos, m) * w.capture
+        + attacks_pieces(pos, node, m, facts) * w.attacks_pieces
+        + moves_attacked_piece(node, m) * w.escape
+        + captures_checker(node, m) * w.captures_checker
+        + promotion(m) * w.promotion
+        + moves_pinned_or_tied(node, m) * w.pinned_or_tied
+        + best_non_capture(node, m) * w.best_quiet;
+    let terms = (weighted as i64 * w.term_percent as i64 / 10_000) as i32;
+    beyond_nominal_depth(node, base(node) + terms).max(1)
 }
 
 fn target_value(role: Role) -> i32 {
@@ -576,5 +650,44 @@ mod tests {
         let fork = mv(&p, "d5c7");
         let dull = mv(&p, "e1f1");
         assert!(interest(&p, &n, fork, &MoveFacts::of(&p, fork)) > 2 * interest(&p, &n, dull, &MoveFacts::of(&p, dull)));
+    }
+
+    #[test]
+    fn each_term_weight_scales_its_own_term_alone() {
+        // e4 is the table move, killer, best reply, follow-on and best
+        // quiet at once: each weight must move its own term and no other.
+        let p = pos(START);
+        let e4 = mv(&p, "e2e4");
+        let mut n = node(&p);
+        n.move_ply = 1;
+        n.tt_move = pack_move(e4);
+        n.previous_best = pack_move(e4);
+        n.killers = [pack_move(e4), 0];
+        n.best_reply = pack_move(e4);
+        n.follow_up = pack_move(e4);
+        n.best_quiet = pack_move(e4);
+        let facts = MoveFacts::of(&p, e4);
+        let all = interest(&p, &n, e4, &facts);
+        assert_eq!(all, base(&n) + 25 + 5 * GOOD_MOVE, "the default weights are the article's values");
+        for (t, value) in [(3, 25), (4, GOOD_MOVE), (5, GOOD_MOVE), (6, GOOD_MOVE), (7, GOOD_MOVE), (17, GOOD_MOVE)] {
+            let weight = TERM_WEIGHTS.iter().find(|w| w.term == t).unwrap();
+            let mut m = n.clone();
+            *(weight.field)(&mut m.weights) = 0;
+            assert_eq!(interest(&p, &m, e4, &facts), all - value, "{} at 0", weight.name);
+            *(weight.field)(&mut m.weights) = 300;
+            assert_eq!(interest(&p, &m, e4, &facts), all + 2 * value, "{} at 300", weight.name);
+        }
+    }
+
+    #[test]
+    fn term_weights_have_distinct_names_and_fields_and_default_to_the_article() {
+        for w in &TERM_WEIGHTS {
+            assert_eq!(w.default_value(), 100, "{}", w.name);
+            let mut weights = TermWeights::default();
+            *(w.field)(&mut weights) = 7;
+            let moved = TERM_WEIGHTS.iter().filter(|u| *(u.field)(&mut { weights }) == 7).count();
+            assert_eq!(moved, 1, "{} shares a field", w.name);
+            assert_eq!(TERM_WEIGHTS.iter().filter(|u| u.name == w.name || u.term == w.term).count(), 1, "{}", w.name);
+        }
     }
 }
