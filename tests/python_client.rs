@@ -12,13 +12,9 @@ mod test_data;
 use std::path::Path;
 use std::process::Command;
 
-fn python_with_chess() -> bool {
-    Command::new("python3").args(["-c", "import chess.engine, chess.syzygy"]).output().is_ok_and(|out| out.status.success())
-}
-
 #[test]
 fn python_chess_drives_the_engine_through_every_user_feature() {
-    if !python_with_chess() {
+    if !test_data::python_chess() {
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

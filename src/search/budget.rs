@@ -249,8 +249,9 @@ impl Searcher {
     /// late-move table's reduction, or the interest rule's price (a
     /// capture or promotion pays its ply unless `InterestCaptures` prices
     /// it too; a move its interest cost, its node's kind, a quiet move its
-    /// history, and a share of what its earlier siblings cost). `spending` keeps the node's running total; what
-    /// interest priced is counted for the tree's shape.
+    /// history, and a share of what its earlier siblings cost).
+    /// `spending` keeps the node's running total; what interest priced is
+    /// counted for the tree's shape.
     pub(super) fn later_move_price(
         &mut self,
         pos: &Chess,
@@ -308,14 +309,19 @@ mod tests {
     /// The drafts met along a line whose moves each cost `costs[i]`
     /// (white moves first), while the side to move has a ply left.
     fn drafts(depth: i32, tallies: Tallies, costs: &[i32]) -> Vec<i32> {
+        drafts_paying(depth, tallies, costs.len(), |budget, side, i| budget.pay(side, costs[i]))
+    }
+
+    /// The same along a line of `moves` moves, the `i`th paid by `pay`.
+    fn drafts_paying(depth: i32, tallies: Tallies, moves: usize, pay: impl Fn(Budget, Color, usize) -> Budget) -> Vec<i32> {
         let mut budget = Budget::root(depth, Color::White, tallies);
         let mut side = Color::White;
         let mut seen = vec![budget.draft(side)];
-        for &cost in costs {
+        for i in 0..moves {
             if budget.draft(side) <= 0 {
                 break;
             }
-            budget = budget.pay(side, cost);
+            budget = pay(budget, side, i);
             side = !side;
             seen.push(budget.draft(side));
         }
@@ -344,14 +350,8 @@ mod tests {
     fn an_extended_move_lengthens_the_line_alike_with_either_tally() {
         // White's second move is a check, extended: it costs nothing.
         for tallies in [Tallies::Shared, Tallies::Separate] {
-            let mut budget = Budget::root(6, Color::White, tallies);
-            let mut side = Color::White;
-            let mut seen = vec![budget.draft(side)];
-            for ply in 0..7 {
-                budget = if ply == 2 { budget.pay_extended(side, 0) } else { budget.pay(side, PLY) };
-                side = !side;
-                seen.push(budget.draft(side));
-            }
+            let seen =
+                drafts_paying(6, tallies, 7, |budget, side, i| if i == 2 { budget.pay_extended(side, 0) } else { budget.pay(side, PLY) });
             assert_eq!(seen, [6, 5, 4, 4, 3, 2, 1, 0], "{tallies:?}");
         }
     }

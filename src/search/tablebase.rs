@@ -178,23 +178,22 @@ impl Searcher {
     }
 }
 
+/// Where the integration tests find their data, so that every test
+/// looks in one place.
+#[cfg(test)]
+#[path = "../../tests/common/test_data.rs"]
+mod test_data;
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use shakmaty::{fen::Fen, CastlingMode};
 
-    /// The 3–4 piece tables in the test data folder (`syzygy/` in the
-    /// folder `INTRIGUE_TEST_DATA` names, else in `../shared/data`), or
-    /// `None` when this checkout has none: the test then passes without
-    /// them, and the run's last line (tools/tests/what_was_skipped.rs) says so.
+    /// The 3–4 piece tables of the test data folder, or `None` when this
+    /// checkout has none: the test then passes without them, and the
+    /// run's last line (tools/tests/what_was_skipped.rs) says so.
     fn tables() -> Option<Syzygy> {
-        let data = std::env::var_os("INTRIGUE_TEST_DATA")
-            .map(std::path::PathBuf::from)
-            .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
-        let dir = data.join("syzygy");
-        if !dir.exists() {
-            return None;
-        }
+        let dir = super::test_data::test_data("syzygy")?;
         Some(Syzygy::load(&dir.to_string_lossy()).expect("the test data's 3-4 piece tables load"))
     }
 

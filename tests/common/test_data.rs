@@ -59,6 +59,12 @@ pub fn test_data(relative: &str) -> Option<PathBuf> {
     path.exists().then_some(path)
 }
 
+/// Whether python3 with python-chess is installed, for the client checks
+/// (tests/python_client.rs).
+pub fn python_chess() -> bool {
+    std::process::Command::new("python3").args(["-c", "import chess.engine, chess.syzygy"]).output().is_ok_and(|out| out.status.success())
+}
+
 /// The data sets this checkout lacks.
 pub fn missing_suites() -> Vec<&'static Suite> {
     SUITES.iter().filter(|s| !data_dir().join(s.path).exists()).collect()

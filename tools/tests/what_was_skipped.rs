@@ -7,12 +7,9 @@
 #[path = "../../tests/common/test_data.rs"]
 mod test_data;
 
-use std::process::Command;
-
 fn main() {
     let mut skipped: Vec<String> = test_data::missing_suites().iter().map(|s| format!("{} ({}: {})", s.checks, s.path, s.source)).collect();
-    let python_chess = Command::new("python3").args(["-c", "import chess.engine"]).output();
-    if !python_chess.is_ok_and(|out| out.status.success()) {
+    if !test_data::python_chess() {
         skipped.push("the python-chess client checks (`pip install chess`)".to_string());
     }
     if skipped.is_empty() {
