@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use shakmaty::CastlingMode;
 
+use crate::eval::nnue::{self, Network};
 use crate::game::Game;
 use crate::search::budget::PricingCounts;
 use crate::search::limits::Limits;
@@ -102,7 +103,13 @@ impl BenchResult {
 /// Searches every bench position to `depth`; `report` sees each position's
 /// final iteration, and raising `signals.stop` ends the run early (the UCI
 /// `bench` is stoppable like a search).
-pub fn run(depth: u32, settings: SearchSettings, signals: &Arc<Signals>, report: &mut dyn FnMut(&Report)) -> BenchResult {
+pub fn run(
+    depth: u32,
+    settings: SearchSettings,
+    network: &Arc<Network>,
+    signals: &Arc<Signals>,
+    report: &mut dyn FnMut(&Report),
+) -> BenchResult {
     let mut per_position = Vec::with_capacity(POSITIONS.len());
     let start = Instant::now();
     for fen in POSITIONS {
@@ -110,7 +117,7 @@ pub fn run(depth: u32, settings: SearchSettings, signals: &Arc<Signals>, report:
             break;
         }
         let mut last = None;
-        let outcome = search_position(fen, depth, settings, signals, &mut |r| last = Some(r.clone()));
+        let outcome = search_position(fen, depth, settings, network, signals, &mut |r| last = Some(r.clone()));
         if let Some(r) = last {
             report(&r);
         }
@@ -122,10 +129,18 @@ pub fn run(depth: u32, settings: SearchSettings, signals: &Arc<Signals>, report:
 
 /// One bench position searched to `depth` the bench's way: single-threaded,
 /// a fresh 16 MB table; `report` sees every iteration.
-fn search_position(fen: &str, depth: u32, settings: SearchSettings, signals: &Arc<Signals>, report: &mut dyn FnMut(&Report)) -> Outcome {
+fn search_position(
+    fen: &str,
+    depth: u32,
+    settings: SearchSettings,
+    network: &Arc<Network>,
+    signals: &Arc<Signals>,
+    report: &mut dyn FnMut(&Report),
+) -> Outcome {
     let game = Game::from_fen(fen, CastlingMode::Standard).expect("bench positions are valid");
     let mut searcher = Searcher::new(Arc::new(TranspositionTable::new(16)), Arc::clone(signals));
     searcher.settings = settings;
+    searcher.network = Arc::clone(network);
     searcher.think(&game, &Limits::depth(depth), 0, Instant::now(), report)
 }
 
@@ -189,11 +204,12 @@ pub const SHAPE_HEADER: &str = "iteration positions        nodes    ebf     pv  
 /// the two searches' trees, side by side (docs/changelog.md).
 pub fn tree_shape(depth: u32, settings: SearchSettings) -> Vec<ShapeRow> {
     let signals = Arc::default();
+    let network = nnue::embedded();
     let iterations: Vec<Vec<Report>> = POSITIONS
         .iter()
         .map(|fen| {
             let mut reports = Vec::new();
-            search_position(fen, depth, settings, &signals, &mut |r| {
+            search_position(fen, depth, settings, &network, &signals, &mut |r| {
                 if r.multipv == 1 {
                     reports.push(r.clone());
                 }
@@ -249,8 +265,8 @@ mod tests {
     fn bench_is_deterministic_in_both_modes() {
         for mode in [SearchMode::AlphaBeta, SearchMode::Interest] {
             let settings = SearchSettings { mode, ..SearchSettings::default() };
-            let a = run(4, settings, &Arc::default(), &mut |_| {});
-            let b = run(4, settings, &Arc::default(), &mut |_| {});
+            let a = run(4, settings, &nnue::embedded(), &Arc::default(), &mut |_| {});
+            let b = run(4, settings, &nnue::embedded(), &Arc::default(), &mut |_| {});
             assert_eq!(a.per_position, b.per_position, "{mode:?}");
             assert!(a.nodes > 0);
         }
@@ -261,7 +277,7 @@ mod tests {
         for mode in [SearchMode::AlphaBeta, SearchMode::Interest] {
             let settings = SearchSettings { mode, ..SearchSettings::default() };
             let rows = tree_shape(5, settings);
-            let bench = run(5, settings, &Arc::default(), &mut |_| {});
+            let bench = run(5, settings, &nnue::embedded(), &Arc::default(), &mut |_| {});
             assert_eq!(rows.iter().map(|r| r.nodes).sum::<u64>(), bench.nodes, "{mode:?}");
             assert_eq!(rows.len(), 5, "{mode:?}");
             for row in &rows {
@@ -282,10 +298,16 @@ mod tests {
         let alphabeta = SearchSettings { mode: SearchMode::AlphaBeta, ..SearchSettings::default() };
         let neutral = InterestParams { costs: CostModel::LateMoveTable, separate_tallies: false, ..InterestParams::default() };
         let interest = SearchSettings { mode: SearchMode::Interest, interest: neutral, ..SearchSettings::default() };
-        let a = run(7, alphabeta, &Arc::default(), &mut |_| {});
-        let b = run(7, interest, &Arc::default(), &mut |_| {});
+        let a = run(7, alphabeta, &nnue::embedded(), &Arc::default(), &mut |_| {});
+        let b = run(7, interest, &nnue::embedded(), &Arc::default(), &mut |_| {});
         assert_eq!(a.per_position, b.per_position);
-        let real = run(7, SearchSettings { mode: SearchMode::Interest, ..SearchSettings::default() }, &Arc::default(), &mut |_| {});
+        let real = run(
+            7,
+            SearchSettings { mode: SearchMode::Interest, ..SearchSettings::default() },
+            &nnue::embedded(),
+            &Arc::default(),
+            &mut |_| {},
+        );
         assert_ne!(real.nodes, a.nodes, "the interest costs change the tree");
     }
 

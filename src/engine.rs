@@ -17,6 +17,7 @@ use crossbeam_channel::{unbounded, Receiver, Sender};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 use crate::book::Book;
+use crate::eval::nnue::{self, Network};
 use crate::eval::{evaluate, wdl, Evaluator};
 use crate::game::{self, Game};
 use crate::rng::Rng;
@@ -29,7 +30,7 @@ use crate::search::{Outcome, Report, Signals, MATE_BOUND};
 use crate::settings::Settings;
 use crate::tt::TranspositionTable;
 use crate::uci::command::{self, Command, Go, PositionStart};
-use crate::uci::options::{self, Apply, Audience, Value};
+use crate::uci::options::{self, Action, Apply, Audience};
 use crate::uci::{info_line, panic_message, send, send_error};
 use crate::{bench, perft};
 use std::io::{self, BufRead};
@@ -105,6 +106,7 @@ enum Job {
     Perft(Chess, u32, CastlingMode),
     Bench(Option<u32>, SearchSettings),
     SetTablebase(Option<Arc<Syzygy>>),
+    SetNetwork(Arc<Network>),
     Quit,
 }
 
@@ -135,6 +137,8 @@ pub struct Engine {
     book: Book,
     /// The game has left the book: no more probing until a new game.
     left_book: bool,
+    /// The network `EvalFile` loaded (the searchers hold it too), for `eval`.
+    network: Arc<Network>,
     rng: Rng,
     jobs: Sender<Job>,
     shared: Arc<Shared>,
@@ -170,6 +174,7 @@ impl Engine {
             all_options,
             book: Book::bundled(),
             left_book: false,
+            network: nnue::embedded(),
             rng: Rng::from_time(),
             jobs,
             shared,
@@ -317,23 +322,35 @@ impl Engine {
             Ok(v) => v,
             Err(e) => return send_error(&format!("{e}; option unchanged")),
         };
-        if !matches!(spec.apply, Apply::Engine) {
-            // A setting is written on a copy, so a refused value changes nothing.
-            let mut settings = self.settings;
-            return match spec.write(&mut settings, value) {
-                Ok(()) => self.settings = settings,
-                Err(e) => send_error(&format!("{}: {e}; option unchanged", spec.name)),
-            };
+        let make_action = match spec.apply {
+            Apply::Engine(make) => make,
+            _ => {
+                // A setting is written on a copy, so a refused value changes nothing.
+                let mut settings = self.settings;
+                return match spec.write(&mut settings, value) {
+                    Ok(()) => self.settings = settings,
+                    Err(e) => send_error(&format!("{}: {e}; option unchanged", spec.name)),
+                };
+            }
+        };
+        match make_action(value) {
+            Ok(action) => self.carry_out(action),
+            Err(e) => send_error(&format!("{}: {e}; option unchanged", spec.name)),
         }
-        match (spec.name, value) {
-            (options::HASH, Value::Int(mb)) => self.post(Job::ResizeHash(mb as usize)),
-            (options::CLEAR_HASH, _) => self.post(Job::ClearHash),
-            (options::THREADS, Value::Int(n)) => self.post(Job::SetThreads(n as usize)),
-            (options::CHESS960, Value::Bool(on)) => {
+    }
+
+    /// What an option that is not a setting does. Each loader reports what
+    /// it loaded, or keeps what the engine had.
+    fn carry_out(&mut self, action: Action) {
+        match action {
+            Action::ResizeHash(mb) => self.post(Job::ResizeHash(mb)),
+            Action::ClearHash => self.post(Job::ClearHash),
+            Action::SetThreads(n) => self.post(Job::SetThreads(n)),
+            Action::SetChess960(on) => {
                 let mode = if on { CastlingMode::Chess960 } else { CastlingMode::Standard };
                 self.game.set_castling_mode(mode);
             }
-            (options::BOOK_FILE, Value::Text(file)) => match Book::load(&file) {
+            Action::LoadBook(file) => match Book::load(&file) {
                 Ok(book) => {
                     send(&format!("info string book {file}: {} entries", book.len()));
                     self.book = book;
@@ -341,17 +358,24 @@ impl Engine {
                 }
                 Err(e) => send_error(&format!("{e}; book unchanged")),
             },
-            (options::SYZYGY_PATH, Value::Text(path)) => self.set_syzygy_path(&path),
-            (name, value) => send_error(&format!("{name}: unexpected value {value:?}")),
+            Action::LoadTablebases(path) => self.set_syzygy_path(path.as_deref()),
+            Action::LoadNetwork(file) => match Network::load(&file) {
+                Ok(network) => {
+                    send(&format!("info string network {file} loaded"));
+                    self.network = Arc::clone(&network);
+                    self.post(Job::SetNetwork(network));
+                }
+                Err(e) => send_error(&format!("EvalFile: {e}; network unchanged")),
+            },
         }
     }
 
     /// Loads the tables of `SyzygyPath` (`<empty>`: none) and hands them to
     /// the search thread; on failure the tables in use stay.
-    fn set_syzygy_path(&mut self, path: &str) {
-        if path == options::NO_PATH {
+    fn set_syzygy_path(&mut self, path: Option<&str>) {
+        let Some(path) = path else {
             return self.post(Job::SetTablebase(None));
-        }
+        };
         match Syzygy::load(path) {
             Ok(tb) => {
                 send(&format!("info string found {} tablebase files, up to {} pieces", tb.files, tb.max_pieces()));
@@ -507,7 +531,7 @@ impl Engine {
             send(&format!("{name:>21} | {:>6} | {:>6}", s.mg(), s.eg()));
         }
         let classical = evaluate(pos);
-        let network = crate::eval::evaluate_by(pos, Evaluator::Network);
+        let network = crate::eval::evaluate_using(pos, Evaluator::Network, &self.network);
         let used = if self.settings.search.evaluator == Evaluator::Network { network } else { classical };
         send(&format!("Classical evaluation: {classical} cp (side to move)"));
         send(&format!("Network correction: {} cp", network - classical));
@@ -612,6 +636,7 @@ impl Worker {
             Job::ClearHash => self.threads.main.tt.clear(),
             Job::NewGame => self.threads.new_game(),
             Job::SetTablebase(tb) => self.threads.set_tablebase(tb),
+            Job::SetNetwork(network) => self.threads.set_network(network),
             Job::Ping => send("readyok"),
             Job::Perft(pos, depth, mode) => {
                 for line in perft::report(&pos, depth, mode, &self.shared.signals.stop) {
@@ -621,7 +646,7 @@ impl Worker {
             }
             Job::Bench(depth, settings) => {
                 let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
-                let result = bench::run(depth, settings, &self.shared.signals, &mut |_| {});
+                let result = bench::run(depth, settings, &self.threads.main.network, &self.shared.signals, &mut |_| {});
                 if self.shared.signals.stop.load(Relaxed) {
                     send("info string bench stopped");
                 } else {

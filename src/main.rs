@@ -65,7 +65,7 @@ fn run_bench(args: &[String]) -> ExitCode {
         }
     };
     let mut index = 0;
-    let result = bench::run(depth, settings, &std::sync::Arc::default(), &mut |r| {
+    let result = bench::run(depth, settings, &intrigue::eval::nnue::embedded(), &std::sync::Arc::default(), &mut |r| {
         index += 1;
         let best = r.pv.first().map(|m| shakmaty::uci::UciMove::from_standard(*m).to_string()).unwrap_or_default();
         eprintln!("Position {index:2}/{}: score {} nodes {} best {best}", bench::POSITIONS.len(), format_score(r.score), r.nodes);

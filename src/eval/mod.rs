@@ -120,25 +120,31 @@ impl Evaluator {
 /// The classical evaluation of `pos` in centipawns from the side to
 /// move's point of view.
 pub fn evaluate(pos: &Chess) -> i32 {
-    evaluate_with(pos, None, Evaluator::Classical)
+    evaluate_with(pos, None, Evaluator::Classical, nnue::shipped())
 }
 
-/// The evaluation `evaluator` names, side to move's view: the classical
-/// one, plus the network's correction of it (dead draws stay zero).
+/// The evaluation `evaluator` names, side to move's view, with the
+/// network shipped in the binary: the classical one, plus the network's
+/// correction of it (dead draws stay zero).
 pub fn evaluate_by(pos: &Chess, evaluator: Evaluator) -> i32 {
-    evaluate_with(pos, None, evaluator)
+    evaluate_with(pos, None, evaluator, nnue::shipped())
 }
 
-/// `evaluate_by`, with the pawn terms taken from (and stored in) `cache`.
-pub fn evaluate_cached(pos: &Chess, cache: &mut pawn_cache::PawnCache, evaluator: Evaluator) -> i32 {
-    evaluate_with(pos, Some(cache), evaluator)
+/// `evaluate_by` with the network `net` (the one `EvalFile` loaded).
+pub fn evaluate_using(pos: &Chess, evaluator: Evaluator, net: &nnue::Network) -> i32 {
+    evaluate_with(pos, None, evaluator, net)
 }
 
-fn evaluate_with(pos: &Chess, cache: Option<&mut pawn_cache::PawnCache>, evaluator: Evaluator) -> i32 {
+/// `evaluate_using`, with the pawn terms taken from (and stored in) `cache`.
+pub fn evaluate_cached(pos: &Chess, cache: &mut pawn_cache::PawnCache, evaluator: Evaluator, net: &nnue::Network) -> i32 {
+    evaluate_with(pos, Some(cache), evaluator, net)
+}
+
+fn evaluate_with(pos: &Chess, cache: Option<&mut pawn_cache::PawnCache>, evaluator: Evaluator, net: &nnue::Network) -> i32 {
     let (score, share) = classical_with_share(pos, cache);
     match evaluator {
         // No share, no network: won positions and dead draws skip it.
-        Evaluator::Network if share > 0 => score + nnue::evaluate(pos) * share / CORRECTION_FULL,
+        Evaluator::Network if share > 0 => score + net.evaluate(pos) * share / CORRECTION_FULL,
         _ => score,
     }
 }
@@ -235,7 +241,7 @@ pub(crate) mod tests {
         for _ in 0..2 {
             for fen in crate::bench::POSITIONS {
                 let p = pos(fen);
-                assert_eq!(evaluate_cached(&p, &mut cache, Evaluator::Classical), evaluate(&p), "{fen}");
+                assert_eq!(evaluate_cached(&p, &mut cache, Evaluator::Classical, nnue::shipped()), evaluate(&p), "{fen}");
             }
         }
     }

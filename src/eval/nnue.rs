@@ -43,7 +43,7 @@
 //! centipawns. `intrigue-tools train` fits the network in floating point and
 //! writes this file format (`Network::to_bytes`).
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square};
 
@@ -68,8 +68,21 @@ const MAGIC: &[u8; 8] = b"INTRNN02";
 /// The network shipped inside the binary.
 static DEFAULT_NET: &[u8] = include_bytes!("intrigue.nnue");
 
-static NETWORK: LazyLock<Box<Network>> =
-    LazyLock::new(|| Network::from_bytes(DEFAULT_NET).expect("the network compiled into the binary is well formed"));
+/// The `EvalFile` value that names the network shipped inside the binary.
+pub const EMBEDDED_NAME: &str = "<embedded>";
+
+static NETWORK: LazyLock<Arc<Network>> =
+    LazyLock::new(|| Network::from_bytes(DEFAULT_NET).expect("the network compiled into the binary is well formed").into());
+
+/// The network shipped inside the binary, shared.
+pub fn embedded() -> Arc<Network> {
+    Arc::clone(&NETWORK)
+}
+
+/// The network shipped inside the binary, borrowed.
+pub fn shipped() -> &'static Network {
+    &NETWORK
+}
 
 /// The quantised network.
 pub struct Network {
@@ -143,6 +156,31 @@ impl Network {
             *b = i32::from_le_bytes([c[0], c[1], c[2], c[3]]);
         }
         Some(net)
+    }
+
+    /// Loads `EvalFile`: a network file `intrigue-tools train` wrote, or
+    /// [`EMBEDDED_NAME`]. A file that is not one, or one trained to
+    /// correct another classical evaluation than this binary's, is
+    /// refused, so the engine keeps the network it has.
+    pub fn load(file: &str) -> Result<Arc<Network>, String> {
+        if file == EMBEDDED_NAME {
+            return Ok(embedded());
+        }
+        let bytes = std::fs::read(file).map_err(|e| format!("cannot read network '{file}': {e}"))?;
+        if !bytes.starts_with(MAGIC) {
+            return Err(format!("'{file}' is not an Intrigue network (no {} header)", String::from_utf8_lossy(MAGIC)));
+        }
+        let expected = MAGIC.len() + Self::BODY_BYTES;
+        let net = Network::from_bytes(&bytes)
+            .ok_or_else(|| format!("network '{file}' has {} bytes, a {HIDDEN}-unit network has {expected}", bytes.len()))?;
+        let ours = classical_fingerprint();
+        if net.fingerprint != ours {
+            return Err(format!(
+                "network '{file}' corrects another classical evaluation (fingerprint {:#018x}, this binary's is {ours:#018x})",
+                net.fingerprint
+            ));
+        }
+        Ok(net.into())
     }
 
     /// The file format: magic, then every weight little-endian, in the
@@ -237,7 +275,6 @@ pub fn classical_fingerprint() -> u64 {
 
 /// The shipped network's correction to the classical evaluation of
 /// `pos`, side to move's view.
-#[inline]
 pub fn evaluate(pos: &Chess) -> i32 {
     NETWORK.evaluate(pos)
 }

@@ -318,6 +318,9 @@ pub struct Searcher {
     pub choice_log: Option<Vec<interest::learned::Choice>>,
     /// Syzygy tables, when `SyzygyPath` names some; shared by all threads.
     pub tablebase: Option<Arc<tablebase::Syzygy>>,
+    /// The network that corrects the evaluation (`EvalFile`); shared by
+    /// all threads.
+    pub network: Arc<crate::eval::nnue::Network>,
     /// Successful tablebase probes in this search.
     tb_hits: u64,
     horizons: Horizons,
@@ -361,6 +364,7 @@ impl Searcher {
             correction: correction::CorrectionHistory::default(),
             choice_log: None,
             tablebase: None,
+            network: crate::eval::nnue::embedded(),
             tb_hits: 0,
             horizons: Horizons::default(),
             pricing: budget::PricingCounts::default(),
@@ -373,7 +377,7 @@ impl Searcher {
     /// search's view of the eval, not the tuner's).
     #[inline]
     pub(crate) fn evaluate(&mut self, pos: &Chess) -> i32 {
-        let eval = crate::eval::evaluate_cached(pos, &mut self.pawn_cache, self.settings.evaluator);
+        let eval = crate::eval::evaluate_cached(pos, &mut self.pawn_cache, self.settings.evaluator, &self.network);
         crate::eval::endgame::fifty_move_fade(eval, pos.halfmoves())
     }
 

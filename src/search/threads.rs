@@ -15,6 +15,7 @@ use std::time::Instant;
 use super::limits::Limits;
 use super::tablebase::Syzygy;
 use super::{Outcome, Report, SearchSettings, Searcher, Signals};
+use crate::eval::nnue::Network;
 use crate::game::Game;
 use crate::tt::TranspositionTable;
 
@@ -65,6 +66,12 @@ impl SearchThreads {
         self.main.tablebase = tb;
     }
 
+    /// Installs the network `EvalFile` loaded (helpers take it at the
+    /// next search, as they take the tablebases).
+    pub fn set_network(&mut self, network: Arc<Network>) {
+        self.main.network = network;
+    }
+
     /// Forgets the game: the table, histories and killers of every thread.
     pub fn new_game(&mut self) {
         self.main.tt.clear();
@@ -75,12 +82,14 @@ impl SearchThreads {
     }
 
     /// Fresh searchers after a panic left the old ones in an unknown
-    /// state; the table and tablebases are kept (the table's entries are
-    /// checked on every probe).
+    /// state; the table, tablebases and network are kept (the table's
+    /// entries are checked on every probe).
     pub fn rebuild(&mut self) {
         let tablebase = self.main.tablebase.take();
+        let network = Arc::clone(&self.main.network);
         self.main = Searcher::new(Arc::clone(&self.main.tt), Arc::clone(&self.signals));
         self.main.tablebase = tablebase;
+        self.main.network = network;
         self.set_threads(self.count());
     }
 
@@ -103,6 +112,7 @@ impl SearchThreads {
         for h in &mut self.helpers {
             h.settings = settings;
             h.tablebase = self.main.tablebase.clone();
+            h.network = Arc::clone(&self.main.network);
         }
         self.helper_signals.reset(false);
         let (main, helpers, helper_signals) = (&mut self.main, &mut self.helpers, &self.helper_signals);

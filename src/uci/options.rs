@@ -8,6 +8,7 @@
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use crate::book::BUNDLED_NAME;
+use crate::eval::nnue::EMBEDDED_NAME;
 use crate::eval::Evaluator;
 use crate::search::conspiracy;
 use crate::search::interest::terms::{TermWeight, TermWeights, TERM_WEIGHTS};
@@ -52,15 +53,35 @@ pub enum Audience {
 /// What setting an option takes effect through.
 #[derive(Clone, Copy, Debug)]
 pub enum Apply {
-    /// An action the engine carries out (resize the table, start threads,
-    /// load a book or tablebases, write castling differently).
-    Engine,
+    /// An action the engine carries out, made from the value.
+    Engine(fn(Value) -> Result<Action, String>),
     /// Writes one field of the settings.
     Setting(fn(&mut Settings, Value) -> Result<(), String>),
     /// One of the alpha-beta search's tunable constants.
     Tunable(fn(&mut AlphaBetaParams) -> &mut i32),
     /// One interest term's weight.
     TermWeight(fn(&mut TermWeights) -> &mut i32),
+}
+
+/// What the engine does when an option that is not a setting is set: the
+/// option's value, typed, so the engine matches on the action and never
+/// on the option's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// `Hash`: a new table of this many MB, on the search thread.
+    ResizeHash(usize),
+    /// `Clear Hash`.
+    ClearHash,
+    /// `Threads`: this many search threads.
+    SetThreads(usize),
+    /// `UCI_Chess960`: castling written king-takes-rook, or not.
+    SetChess960(bool),
+    /// `BookFile`: a Polyglot file, or the bundled book.
+    LoadBook(String),
+    /// `SyzygyPath`: table folders, or none (`<empty>`).
+    LoadTablebases(Option<String>),
+    /// `EvalFile`: a network file, or the embedded network.
+    LoadNetwork(String),
 }
 
 /// One option: everything about it is declared here, once.
@@ -79,7 +100,7 @@ impl Spec {
     /// engine can carry out (an action, not a setting) is refused.
     pub fn write(&self, settings: &mut Settings, value: Value) -> Result<(), String> {
         match self.apply {
-            Apply::Engine => Err(format!("{}: not a setting", self.name)),
+            Apply::Engine(_) => Err(format!("{}: not a setting", self.name)),
             Apply::Setting(set) => set(settings, value),
             Apply::Tunable(field) => set(field(&mut settings.search.alphabeta), value.int()? as i32),
             Apply::TermWeight(field) => set(field(&mut settings.search.interest.weights), value.int()? as i32),
@@ -119,6 +140,13 @@ impl Value {
         }
     }
 
+    fn text(&self) -> Result<String, String> {
+        match self {
+            Value::Text(t) => Ok(t.clone()),
+            other => Err(format!("expected text, got {other:?}")),
+        }
+    }
+
     fn choice(&self) -> Result<&'static str, String> {
         match self {
             Value::Choice(c) => Ok(c),
@@ -138,6 +166,8 @@ pub const SHOW_WDL: &str = "UCI_ShowWDL";
 pub const OWN_BOOK: &str = "OwnBook";
 /// Stockfish's name for choosing the network over the classical evaluation.
 pub const USE_NNUE: &str = "Use NNUE";
+/// Stockfish's name for the network file.
+pub const EVAL_FILE: &str = "EvalFile";
 pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
 pub const ELO: &str = "UCI_Elo";
 pub const SYZYGY_PATH: &str = "SyzygyPath";
@@ -190,6 +220,7 @@ fn research(name: &'static str, kind: Kind, doc: &'static str, set: fn(&mut Sett
 
 /// Every option, players' first, in the order `uci` lists them.
 pub fn table() -> Vec<Spec> {
+    use Action::*;
     use Apply::{Engine, Setting};
     let d = Settings::default();
     let interest = d.search.interest;
@@ -199,9 +230,19 @@ pub fn table() -> Vec<Spec> {
     let tb = d.search.tablebase;
     let check = |default| Kind::Check { default };
     let mut specs = vec![
-        player(THREADS, Kind::Spin { default: 1, min: 1, max: max_threads() }, "search threads (Lazy SMP on one table)", Engine),
-        player(HASH, Kind::Spin { default: 16, min: 1, max: MAX_HASH_MB }, "table size in MB, resized on the search thread", Engine),
-        player(CLEAR_HASH, Kind::Button, "empty the table", Engine),
+        player(
+            THREADS,
+            Kind::Spin { default: 1, min: 1, max: max_threads() },
+            "search threads (Lazy SMP on one table)",
+            Engine(|v| Ok(SetThreads(v.int()? as usize))),
+        ),
+        player(
+            HASH,
+            Kind::Spin { default: 16, min: 1, max: MAX_HASH_MB },
+            "table size in MB, resized on the search thread",
+            Engine(|v| Ok(ResizeHash(v.int()? as usize))),
+        ),
+        player(CLEAR_HASH, Kind::Button, "empty the table", Engine(|_| Ok(ClearHash))),
         player(
             MOVE_OVERHEAD,
             spin(d.move_overhead_ms as u32, 0, 5000),
@@ -215,7 +256,12 @@ pub fn table() -> Vec<Spec> {
             "lines searched and reported, best first; `bestmove` is the first's",
             Setting(|s, v| set(&mut s.multi_pv, v.int()? as usize)),
         ),
-        player(CHESS960, check(false), "castling written king-takes-rook (`e1h1`); any FEN style is read", Engine),
+        player(
+            CHESS960,
+            check(false),
+            "castling written king-takes-rook (`e1h1`); any FEN style is read",
+            Engine(|v| Ok(SetChess960(v.flag()?))),
+        ),
         player(
             SHOW_WDL,
             check(d.show_wdl),
@@ -228,14 +274,24 @@ pub fn table() -> Vec<Spec> {
             "play from the opening book until the game leaves it (not when pondering or in `go infinite`)",
             Setting(|s, v| set(&mut s.own_book, v.flag()?)),
         ),
-        player(BOOK_FILE, Kind::Text { default: BUNDLED_NAME }, "a Polyglot `.bin` book; `<bundled>` is Intrigue's own (`book/`)", Engine),
+        player(
+            BOOK_FILE,
+            Kind::Text { default: BUNDLED_NAME },
+            "a Polyglot `.bin` book; `<bundled>` is Intrigue's own (`book/`)",
+            Engine(|v| Ok(LoadBook(v.text()?))),
+        ),
         player(
             BEST_BOOK_MOVE,
             check(d.best_book_move),
             "always the book's heaviest move, not a weighted choice",
             Setting(|s, v| set(&mut s.best_book_move, v.flag()?)),
         ),
-        player(SYZYGY_PATH, Kind::Text { default: NO_PATH }, "Syzygy table folders, `:`-separated (`;` on Windows)", Engine),
+        player(
+            SYZYGY_PATH,
+            Kind::Text { default: NO_PATH },
+            "Syzygy table folders, `:`-separated (`;` on Windows)",
+            Engine(|v| Ok(LoadTablebases(Some(v.text()?).filter(|path| path != NO_PATH)))),
+        ),
         player(
             SYZYGY_PROBE_DEPTH,
             spin(tb.probe_depth as u32, 1, 100),
@@ -265,6 +321,12 @@ pub fn table() -> Vec<Spec> {
             check(d.search.evaluator == Evaluator::Network),
             "the network's correction on top of the classical evaluation",
             Setting(|s, v| set(&mut s.search.evaluator, Evaluator::using_network(v.flag()?))),
+        ),
+        player(
+            EVAL_FILE,
+            Kind::Text { default: EMBEDDED_NAME },
+            "the network file (`intrigue-tools train` writes them); `<embedded>` is the one built in",
+            Engine(|v| Ok(LoadNetwork(v.text()?))),
         ),
         player(
             SEARCH_MODE,
@@ -549,6 +611,29 @@ pub fn validate(name: &str, value: Option<&str>) -> Result<(Spec, Value), String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The action `setoption name NAME value VALUE` asks the engine for.
+    fn action(name: &str, value: Option<&str>) -> Result<Action, String> {
+        let (spec, value) = validate(name, value)?;
+        match spec.apply {
+            Apply::Engine(make) => make(value),
+            _ => Err(format!("{name} is a setting")),
+        }
+    }
+
+    #[test]
+    fn actions_carry_the_value_typed() {
+        assert_eq!(action("hash", Some("64")), Ok(Action::ResizeHash(64)));
+        assert_eq!(action("Clear Hash", None), Ok(Action::ClearHash));
+        assert_eq!(action("Threads", Some("3")), Ok(Action::SetThreads(3)));
+        assert_eq!(action("UCI_Chess960", Some("true")), Ok(Action::SetChess960(true)));
+        assert_eq!(action("BookFile", Some("my.bin")), Ok(Action::LoadBook("my.bin".into())));
+        assert_eq!(action("SyzygyPath", Some("/tb")), Ok(Action::LoadTablebases(Some("/tb".into()))));
+        assert_eq!(action("SyzygyPath", Some(NO_PATH)), Ok(Action::LoadTablebases(None)), "<empty> unloads the tables");
+        assert_eq!(action("EvalFile", Some(EMBEDDED_NAME)), Ok(Action::LoadNetwork(EMBEDDED_NAME.into())));
+        assert!(action("Hash", Some("0")).is_err(), "out of range before any action");
+        assert!(action("MultiPV", Some("2")).is_err(), "MultiPV is a setting, not an action");
+    }
 
     #[test]
     fn declarations_look_like_uci() {

@@ -259,6 +259,62 @@ fn use_nnue_switches_between_the_network_and_the_classical_evaluation() {
     assert_eq!(final_evaluation(&mut e), classical);
 }
 
+/// The shipped network's file, and a copy of it written under `name` in a
+/// fresh folder after `edit` changed its bytes.
+fn network_file(name: &str, edit: impl FnOnce(&mut Vec<u8>)) -> std::path::PathBuf {
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/src/eval/intrigue.nnue");
+    let mut bytes = std::fs::read(shipped).expect("the shipped network");
+    edit(&mut bytes);
+    let dir = std::env::temp_dir().join(format!("intrigue-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn eval_file_loads_a_network_and_keeps_the_old_one_on_a_bad_file() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    e.send("position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    let shipped = final_evaluation(&mut e);
+    let shipped_nodes = uci_bench_nodes(&mut e, 6);
+    // Each head's output bias raised by a quarter of a unit: 100 cp more
+    // for the side to move wherever the correction counts in full.
+    let raised = network_file("raised.nnue", |b| {
+        let biases = b.len() - 32;
+        for head in b[biases..].chunks_exact_mut(4) {
+            let bias = i32::from_le_bytes(head.try_into().unwrap()) + 255 * 1024 / 4;
+            head.copy_from_slice(&bias.to_le_bytes());
+        }
+    });
+    let load = format!("setoption name EvalFile value {}", raised.display());
+    e.send(&load);
+    let reply = e.sync();
+    assert!(reply.len() == 1 && reply[0].contains("network") && !is_error(&reply[0]), "{reply:?}");
+    let raised_eval = final_evaluation(&mut e);
+    // 99 where the correction's rounding toward zero crosses zero.
+    assert!((99..=100).contains(&(raised_eval - shipped)), "the loaded network corrects the evaluation: {shipped} → {raised_eval}");
+    let raised_nodes = uci_bench_nodes(&mut e, 6);
+    assert_ne!(raised_nodes, shipped_nodes, "another network searches another tree");
+    // Files that are not networks for this binary leave the raised one in place.
+    let truncated = network_file("truncated.nnue", |b| b.truncate(b.len() - 1));
+    let foreign = network_file("foreign.nnue", |b| b[8] ^= 1);
+    let text = network_file("text.nnue", |b| *b = b"not a network\n".to_vec());
+    let missing = truncated.with_file_name("missing.nnue");
+    let fen = e.fen();
+    for bad in [&truncated, &foreign, &text, &missing] {
+        expect_one_error(&mut e, &format!("setoption name EvalFile value {}", bad.display()), &fen);
+        assert_eq!(final_evaluation(&mut e), raised_eval, "{} replaced the network", bad.display());
+    }
+    assert_eq!(uci_bench_nodes(&mut e, 6), raised_nodes, "the search kept the loaded network");
+    e.send("setoption name EvalFile value <embedded>");
+    e.sync();
+    assert_eq!(final_evaluation(&mut e), shipped, "<embedded> restores the shipped network");
+    assert_eq!(uci_bench_nodes(&mut e, 6), shipped_nodes);
+    let _ = std::fs::remove_dir_all(raised.parent().unwrap());
+}
+
 #[test]
 fn show_wdl_adds_win_draw_loss_shares_that_follow_the_score() {
     let _cpu = shared_cpu();
