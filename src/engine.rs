@@ -448,16 +448,15 @@ impl Engine {
         })));
     }
 
-    /// Under `UCI_LimitStrength`: the rating's search (interest search up
-    /// to 2500, alpha-beta above) on its node budget, keeping a few lines
-    /// to choose from (only the ones the user asked for are reported).
-    fn weakened(&self, settings: SearchSettings, mut limits: Limits) -> (SearchSettings, Limits, Option<StrengthLimit>) {
+    /// Under `UCI_LimitStrength`: the user's `SearchMode` on the rating's
+    /// node budget for that mode, keeping a few lines to choose from (only
+    /// the ones the user asked for are reported).
+    fn weakened(&self, mut settings: SearchSettings, mut limits: Limits) -> (SearchSettings, Limits, Option<StrengthLimit>) {
         if !self.settings.limit_strength {
             return (settings, limits, None);
         }
-        let strength = StrengthLimit::new(self.settings.elo);
+        let strength = StrengthLimit::new(self.settings.elo, settings.mode);
         // The weakened player chooses among several lines: no conspiracy player.
-        let mut settings = SearchSettings { mode: strength.mode(), ..settings };
         settings.conspiracy.depth = 0;
         if let Some(budget) = strength.nodes() {
             limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));

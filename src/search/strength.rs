@@ -1,14 +1,14 @@
 //! Playing below full strength (`UCI_LimitStrength`, `UCI_Elo`).
 //!
 //! The article's point is that interest search plays plausible moves, so a
-//! weaker Intrigue is a shallower, more impulsive interest searcher, not one
-//! that blunders at random. Up to `ALPHA_BETA_FROM_ELO` it searches with
-//! the interest rule on a node budget (the interest limit simply stops
-//! rising earlier); from there, where full-strength interest search falls
-//! short of Stockfish's scale, alpha-beta on the budget. Low ratings then
-//! pick among their best few root moves with probabilities that favour the
-//! plausible (the root move's interest) and the good (a softmax of the
-//! score, at a temperature that falls as the rating rises).
+//! weaker Intrigue is a shallower, more impulsive searcher, not one that
+//! blunders at random. The weakened player searches in the user's
+//! `SearchMode` at every rating, on a node budget that mode's own anchors
+//! set (the interest limit, or the iterative deepening, simply stops
+//! rising earlier). Low ratings then pick among their best few root moves
+//! with probabilities that favour the plausible (the root move's interest)
+//! and the good (a softmax of the score, at a temperature that falls as
+//! the rating rises).
 //!
 //! The budget is fitted, not derived: each anchor below was measured
 //! against Stockfish 15.1 at the same `UCI_Elo` (docs/results.md), and a
@@ -44,13 +44,6 @@ const TEMPERATURE_HALVING_ELO: f64 = 250.0;
 /// are worth.
 const LEAST_CHOOSING_TEMPERATURE: f64 = 2.5;
 
-/// From this rating up the weakened player searches with alpha-beta:
-/// interest search at full strength, 0.196 s a move at 10+0.1, scored
-/// 3 / 20 / 25 (−172.0 ± 78.1) against Stockfish 2700, so it cannot play
-/// the top of the scale; alpha-beta at full strength scores about even
-/// against 2850. Below it the player is the article's: interest search.
-pub const ALPHA_BETA_FROM_ELO: u32 = 2500;
-
 /// A measured point of the mapping: at `elo`, the rating's search on
 /// `nodes` nodes per move scored about even against Stockfish at the same
 /// rating.
@@ -59,21 +52,40 @@ struct Anchor {
     nodes: u64,
 }
 
-/// The fitted anchors, lowest rating first (docs/results.md has each
-/// one's match). 1500 and 1900 were refitted after the interest price
-/// began to read the node's kind and the move's history: their old
+/// Interest search's fitted anchors, lowest rating first (docs/results.md
+/// has each one's match). 1500 and 1900 were refitted after the interest
+/// price began to read the node's kind and the move's history: their old
 /// budgets (200 and 20,000 nodes) then scored −85 and +108.
-const ANCHORS: [Anchor; 4] = [
+const INTEREST_ANCHORS: [Anchor; 4] = [
     Anchor { elo: 1500, nodes: 500 },
     Anchor { elo: 1900, nodes: 13_000 },
     Anchor { elo: 2300, nodes: 60_000 },
     Anchor { elo: 2700, nodes: 300_000 },
 ];
 
-/// A rating to play at.
+/// Alpha-beta's fitted anchors (docs/results.md). Interest's budgets held
+/// at 1500 and 1900; at 2300 alpha-beta on 60,000 nodes scored −59.6
+/// against Stockfish 2300, and needs a quarter more.
+const ALPHA_BETA_ANCHORS: [Anchor; 4] = [
+    Anchor { elo: 1500, nodes: 500 },
+    Anchor { elo: 1900, nodes: 13_000 },
+    Anchor { elo: 2300, nodes: 75_000 },
+    Anchor { elo: 2700, nodes: 300_000 },
+];
+
+/// The anchors of the search that plays.
+fn anchors(mode: SearchMode) -> &'static [Anchor] {
+    match mode {
+        SearchMode::Interest => &INTEREST_ANCHORS,
+        SearchMode::AlphaBeta => &ALPHA_BETA_ANCHORS,
+    }
+}
+
+/// A rating to play at, and the search that plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StrengthLimit {
     pub elo: u32,
+    pub mode: SearchMode,
 }
 
 /// A root move the weakened search may play.
@@ -87,22 +99,13 @@ pub struct Candidate {
 }
 
 impl StrengthLimit {
-    pub fn new(elo: u32) -> StrengthLimit {
-        StrengthLimit { elo: elo.clamp(MIN_ELO, MAX_ELO) }
+    pub fn new(elo: u32, mode: SearchMode) -> StrengthLimit {
+        StrengthLimit { elo: elo.clamp(MIN_ELO, MAX_ELO), mode }
     }
 
     /// The top of the scale: the engine's own play, unlimited.
     fn is_full_strength(&self) -> bool {
         self.elo >= MAX_ELO
-    }
-
-    /// Which search plays at this rating.
-    pub fn mode(&self) -> SearchMode {
-        if self.elo >= ALPHA_BETA_FROM_ELO {
-            SearchMode::AlphaBeta
-        } else {
-            SearchMode::Interest
-        }
     }
 
     /// Nodes per move, or `None` at full strength (the clock decides):
@@ -115,9 +118,10 @@ impl StrengthLimit {
         // Below the first anchor only the temperature falls: a smaller
         // budget (36 nodes at 1350, along the first fit's slope) finished
         // no ply of the four lines and always played the same move.
-        let elo = self.elo.max(ANCHORS[0].elo);
-        let upper = ANCHORS.iter().position(|a| a.elo > elo).unwrap_or(ANCHORS.len() - 1).max(1);
-        let (low, high) = (&ANCHORS[upper - 1], &ANCHORS[upper]);
+        let anchors = anchors(self.mode);
+        let elo = self.elo.max(anchors[0].elo);
+        let upper = anchors.iter().position(|a| a.elo > elo).unwrap_or(anchors.len() - 1).max(1);
+        let (low, high) = (&anchors[upper - 1], &anchors[upper]);
         let t = (elo as f64 - low.elo as f64) / (high.elo - low.elo) as f64;
         let ln = (low.nodes as f64).ln() * (1.0 - t) + (high.nodes as f64).ln() * t;
         Some(ln.exp().round() as u64)
@@ -180,7 +184,7 @@ mod tests {
     }
 
     fn share_of_best(elo: u32, scores: &[i32]) -> f64 {
-        let limit = StrengthLimit::new(elo);
+        let limit = StrengthLimit::new(elo, SearchMode::Interest);
         let c = candidates(scores);
         let mut rng = Rng::seeded(5);
         let n = 4000;
@@ -189,23 +193,25 @@ mod tests {
 
     #[test]
     fn weaker_settings_search_less_and_choose_more_freely() {
-        let ladder: Vec<StrengthLimit> = (MIN_ELO..MAX_ELO).step_by(25).map(StrengthLimit::new).collect();
-        for w in ladder.windows(2) {
-            let (a, b) = (w[0], w[1]);
-            assert!(a.temperature() > b.temperature(), "temperature at {} and {}", a.elo, b.elo);
-            let grows = a.nodes() < b.nodes() || (b.elo <= ANCHORS[0].elo && a.nodes() == b.nodes());
-            assert!(grows, "{:?} nodes at {}, {:?} at {}", a.nodes(), a.elo, b.nodes(), b.elo);
+        for mode in SearchMode::ALL {
+            let ladder: Vec<StrengthLimit> = (MIN_ELO..MAX_ELO).step_by(25).map(|elo| StrengthLimit::new(elo, mode)).collect();
+            let first = anchors(mode)[0].elo;
+            for w in ladder.windows(2) {
+                let (a, b) = (w[0], w[1]);
+                assert!(a.temperature() > b.temperature(), "temperature at {} and {}", a.elo, b.elo);
+                let grows = a.nodes() < b.nodes() || (b.elo <= first && a.nodes() == b.nodes());
+                assert!(grows, "{mode:?}: {:?} nodes at {}, {:?} at {}", a.nodes(), a.elo, b.nodes(), b.elo);
+            }
+            for anchor in anchors(mode) {
+                let nodes = StrengthLimit::new(anchor.elo, mode).nodes();
+                assert_eq!(nodes, Some(anchor.nodes), "{mode:?}'s measured point at {}", anchor.elo);
+            }
+            assert!(StrengthLimit::new(MIN_ELO, mode).nodes().unwrap() >= 1);
+            let full = StrengthLimit::new(MAX_ELO, mode);
+            assert_eq!((full.nodes(), full.temperature(), full.candidate_lines()), (None, 0.0, 1), "full strength");
+            assert_eq!(StrengthLimit::new(100, mode).elo, MIN_ELO);
+            assert_eq!(StrengthLimit::new(9000, mode).elo, MAX_ELO);
         }
-        for anchor in &ANCHORS {
-            assert_eq!(StrengthLimit::new(anchor.elo).nodes(), Some(anchor.nodes), "the measured point at {}", anchor.elo);
-        }
-        assert!(StrengthLimit::new(MIN_ELO).nodes().unwrap() >= 1);
-        let full = StrengthLimit::new(MAX_ELO);
-        assert_eq!((full.nodes(), full.temperature(), full.candidate_lines()), (None, 0.0, 1), "full strength");
-        assert_eq!(StrengthLimit::new(100).elo, MIN_ELO);
-        assert_eq!(StrengthLimit::new(9000).elo, MAX_ELO);
-        assert_eq!(StrengthLimit::new(ALPHA_BETA_FROM_ELO - 1).mode(), SearchMode::Interest);
-        assert_eq!(StrengthLimit::new(ALPHA_BETA_FROM_ELO).mode(), SearchMode::AlphaBeta);
         let scores = [30, 10, -20, -200];
         let (weak, strong) = (share_of_best(1400, &scores), share_of_best(2700, &scores));
         assert!(strong > 0.9 && weak < strong - 0.2, "best chosen {weak} at 1400, {strong} at 2700");
@@ -214,7 +220,7 @@ mod tests {
     #[test]
     fn a_blunder_is_almost_never_chosen_even_at_the_bottom() {
         // The fourth move loses a rook: at 1350 it is e^-33 times less likely.
-        let limit = StrengthLimit::new(MIN_ELO);
+        let limit = StrengthLimit::new(MIN_ELO, SearchMode::Interest);
         let c = candidates(&[0, -10, -20, -1000]);
         let mut rng = Rng::seeded(9);
         let blunders = (0..4000).filter(|_| limit.choose(&c, &mut rng) == Some(c[3].m)).count();
@@ -223,7 +229,7 @@ mod tests {
 
     #[test]
     fn plausibility_weighs_in() {
-        let limit = StrengthLimit::new(1800);
+        let limit = StrengthLimit::new(1800, SearchMode::Interest);
         let mut c = candidates(&[0, 0]);
         c[1].interest = 400;
         let mut rng = Rng::seeded(2);

@@ -307,13 +307,13 @@ pub fn table() -> Vec<Spec> {
         player(
             LIMIT_STRENGTH,
             check(d.limit_strength),
-            "play at `UCI_Elo`: a shallower, more impulsive search, not random blunders",
+            "play at `UCI_Elo` in the `SearchMode` chosen: a shallower, more impulsive search, not random blunders",
             Setting(|s, v| set(&mut s.limit_strength, v.flag()?)),
         ),
         player(
             ELO,
             spin(d.elo, MIN_ELO as i64, MAX_ELO as i64),
-            "the rating aimed at, on Stockfish's `UCI_Elo` scale; 2850 is full strength",
+            "the rating aimed at, on Stockfish's `UCI_Elo` scale, by either `SearchMode`; 2850 is full strength",
             Setting(|s, v| set(&mut s.elo, v.int()? as u32)),
         ),
         player(

@@ -9,7 +9,9 @@ fn limit_strength_plays_varied_legal_moves_on_a_small_budget() {
     let mut e = Engine::ready();
     e.send("setoption name UCI_LimitStrength value true");
     e.send("setoption name UCI_Elo value 1350");
-    let budget = intrigue::search::strength::StrengthLimit::new(1350).nodes().expect("a budget below full strength") as i64;
+    let budget = intrigue::search::strength::StrengthLimit::new(1350, intrigue::search::SearchMode::Interest)
+        .nodes()
+        .expect("a budget below full strength") as i64;
     let pos = pos_from_fen(MIDDLEGAME);
     let mut played = std::collections::HashSet::new();
     for _ in 0..12 {
@@ -37,4 +39,33 @@ fn limit_strength_plays_varied_legal_moves_on_a_small_budget() {
     let fen = e.fen();
     expect_one_error(&mut e, "setoption name UCI_Elo value 1000", &fen);
     expect_one_error(&mut e, "setoption name UCI_Elo value 3500", &fen);
+}
+
+/// The nodes a fresh `go depth 7` from `MIDDLEGAME` reports.
+fn nodes_to_depth_7(e: &mut Engine) -> i64 {
+    e.send("ucinewgame");
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    let lines = e.go("go depth 7");
+    let infos = search_infos(&lines);
+    infos.last().and_then(|(_, i)| i.get("nodes")).unwrap_or_else(|| panic!("a node count{}", e.context()))
+}
+
+#[test]
+fn limit_strength_searches_in_the_chosen_search_mode() {
+    let _cpu = shared_cpu();
+    let mut e = Engine::ready();
+    let mut full_strength = Vec::new();
+    for mode in ["Interest", "AlphaBeta"] {
+        e.send(&format!("setoption name SearchMode value {mode}"));
+        e.send("setoption name UCI_LimitStrength value false");
+        let full = nodes_to_depth_7(&mut e);
+        // At 2300 the weakened player keeps one line and plays it, and
+        // depth 7 stays within its budget: only the search mode is left
+        // to tell the trees apart.
+        e.send("setoption name UCI_LimitStrength value true");
+        e.send("setoption name UCI_Elo value 2300");
+        assert_eq!(nodes_to_depth_7(&mut e), full, "UCI_Elo 2300 with SearchMode {mode} searched another tree");
+        full_strength.push(full);
+    }
+    assert_ne!(full_strength[0], full_strength[1], "the two modes search different trees");
 }
