@@ -85,6 +85,8 @@ struct SearchJob {
     /// Report win/draw/loss shares with each score (`UCI_ShowWDL`).
     show_wdl: bool,
     start: Instant,
+    /// The network `EvalFile` loaded.
+    network: Arc<Network>,
 }
 
 impl SearchJob {
@@ -104,9 +106,8 @@ enum Job {
     /// Answer `readyok` once every earlier job is done.
     Ping,
     Perft(Chess, u32, CastlingMode),
-    Bench(Option<u32>, SearchSettings),
+    Bench(Option<u32>, SearchSettings, Arc<Network>),
     SetTablebase(Option<Arc<Syzygy>>),
-    SetNetwork(Arc<Network>),
     Quit,
 }
 
@@ -137,7 +138,7 @@ pub struct Engine {
     book: Book,
     /// The game has left the book: no more probing until a new game.
     left_book: bool,
-    /// The network `EvalFile` loaded (the searchers hold it too), for `eval`.
+    /// The network `EvalFile` loaded; each search and bench job takes it.
     network: Arc<Network>,
     rng: Rng,
     jobs: Sender<Job>,
@@ -262,7 +263,7 @@ impl Engine {
             Command::Bench(depth) => {
                 // Like a search: `stop` ends it and `isready` is answered.
                 self.begin_search_job(false);
-                self.post(Job::Bench(depth, self.settings.search))
+                self.post(Job::Bench(depth, self.settings.search, Arc::clone(&self.network)))
             }
             Command::Quit => self.quit(),
         }
@@ -362,8 +363,7 @@ impl Engine {
             Action::LoadNetwork(file) => match Network::load(&file) {
                 Ok(network) => {
                     send(&format!("info string network {file} loaded"));
-                    self.network = Arc::clone(&network);
-                    self.post(Job::SetNetwork(network));
+                    self.network = network;
                 }
                 Err(e) => send_error(&format!("EvalFile: {e}; network unchanged")),
             },
@@ -445,6 +445,7 @@ impl Engine {
             overhead_ms: self.settings.move_overhead_ms,
             show_wdl: self.settings.show_wdl,
             start,
+            network: Arc::clone(&self.network),
         })));
     }
 
@@ -635,7 +636,6 @@ impl Worker {
             Job::ClearHash => self.threads.main.tt.clear(),
             Job::NewGame => self.threads.new_game(),
             Job::SetTablebase(tb) => self.threads.set_tablebase(tb),
-            Job::SetNetwork(network) => self.threads.set_network(network),
             Job::Ping => send("readyok"),
             Job::Perft(pos, depth, mode) => {
                 for line in perft::report(&pos, depth, mode, &self.shared.signals.stop) {
@@ -643,9 +643,9 @@ impl Worker {
                 }
                 self.shared.searching.store(false, Relaxed);
             }
-            Job::Bench(depth, settings) => {
+            Job::Bench(depth, settings, network) => {
                 let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
-                let result = bench::run(depth, settings, &self.threads.main.network, &self.shared.signals, &mut |_| {});
+                let result = bench::run(depth, settings, &network, &self.shared.signals, &mut |_| {});
                 if self.shared.signals.stop.load(Relaxed) {
                     send("info string bench stopped");
                 } else {
@@ -695,6 +695,7 @@ impl Worker {
     /// `reported_best` follows the first move of every first line reported.
     fn think(&mut self, job: &SearchJob, reported_best: &mut Option<Move>) -> Outcome {
         let mode = job.game.castling_mode();
+        self.threads.main.network = Arc::clone(&job.network);
         let (outcome, helper_failed) = self.threads.think(&job.game, job.settings, &job.limits, job.overhead_ms, job.start, &mut |r| {
             if r.multipv == 1 {
                 *reported_best = r.pv.first().copied();

@@ -124,13 +124,8 @@ pub fn evaluate(pos: &Chess) -> i32 {
 }
 
 /// The evaluation `evaluator` names, side to move's view, with the
-/// network shipped in the binary: the classical one, plus the network's
-/// correction of it (dead draws stay zero).
-pub fn evaluate_by(pos: &Chess, evaluator: Evaluator) -> i32 {
-    evaluate_with(pos, None, evaluator, nnue::shipped())
-}
-
-/// `evaluate_by` with the network `net` (the one `EvalFile` loaded).
+/// network `net`: the classical one, plus the network's correction of it
+/// (dead draws stay zero).
 pub fn evaluate_using(pos: &Chess, evaluator: Evaluator, net: &nnue::Network) -> i32 {
     evaluate_with(pos, None, evaluator, net)
 }

@@ -273,12 +273,6 @@ pub fn classical_fingerprint() -> u64 {
     })
 }
 
-/// The shipped network's correction to the classical evaluation of
-/// `pos`, side to move's view.
-pub fn evaluate(pos: &Chess) -> i32 {
-    NETWORK.evaluate(pos)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -317,13 +311,13 @@ mod tests {
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         ] {
             let p = pos(fen);
-            assert_eq!(evaluate(&p), evaluate(&mirrored(&p)), "{fen}");
+            assert_eq!(NETWORK.evaluate(&p), NETWORK.evaluate(&mirrored(&p)), "{fen}");
         }
     }
 
     #[test]
     fn the_corrected_evaluation_still_knows_material() {
-        let eval = |fen: &str| crate::eval::evaluate_by(&pos(fen), crate::eval::Evaluator::Network);
+        let eval = |fen: &str| crate::eval::evaluate_using(&pos(fen), crate::eval::Evaluator::Network, shipped());
         let level = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         assert!(level.abs() < 60, "the start position is about level, not {level}");
         let queen_up = eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");

@@ -318,8 +318,8 @@ pub struct Searcher {
     pub choice_log: Option<Vec<interest::learned::Choice>>,
     /// Syzygy tables, when `SyzygyPath` names some; shared by all threads.
     pub tablebase: Option<Arc<tablebase::Syzygy>>,
-    /// The network that corrects the evaluation (`EvalFile`); shared by
-    /// all threads.
+    /// The network that corrects the evaluation: the one `EvalFile`
+    /// loaded, set by each search job and shared with the helpers.
     pub network: Arc<crate::eval::nnue::Network>,
     /// Successful tablebase probes in this search.
     tb_hits: u64,

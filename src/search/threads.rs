@@ -15,7 +15,6 @@ use std::time::Instant;
 use super::limits::Limits;
 use super::tablebase::Syzygy;
 use super::{Outcome, Report, SearchSettings, Searcher, Signals};
-use crate::eval::nnue::Network;
 use crate::game::Game;
 use crate::tt::TranspositionTable;
 
@@ -66,12 +65,6 @@ impl SearchThreads {
         self.main.tablebase = tb;
     }
 
-    /// Installs the network `EvalFile` loaded (helpers take it at the
-    /// next search, as they take the tablebases).
-    pub fn set_network(&mut self, network: Arc<Network>) {
-        self.main.network = network;
-    }
-
     /// Forgets the game: the table, histories and killers of every thread.
     pub fn new_game(&mut self) {
         self.main.tt.clear();
@@ -82,14 +75,12 @@ impl SearchThreads {
     }
 
     /// Fresh searchers after a panic left the old ones in an unknown
-    /// state; the table, tablebases and network are kept (the table's
-    /// entries are checked on every probe).
+    /// state; the table and tablebases are kept (the table's entries are
+    /// checked on every probe).
     pub fn rebuild(&mut self) {
         let tablebase = self.main.tablebase.take();
-        let network = Arc::clone(&self.main.network);
         self.main = Searcher::new(Arc::clone(&self.main.tt), Arc::clone(&self.signals));
         self.main.tablebase = tablebase;
-        self.main.network = network;
         self.set_threads(self.count());
     }
 
