@@ -10,6 +10,7 @@
 //! Both search modes read the same evaluation, so an A/B match between
 //! them measures the search rule and nothing else.
 
+pub mod accumulator;
 pub mod context;
 pub mod endgame;
 pub mod king;
@@ -135,10 +136,25 @@ pub fn evaluate_cached(pos: &Chess, cache: &mut pawn_cache::PawnCache, evaluator
     evaluate_with(pos, Some(cache), evaluator, net)
 }
 
+/// `evaluate_cached`, with the network's output for `pos` asked of
+/// `network` only when it is added: the search's accumulators answer it.
+pub fn evaluate_corrected(
+    pos: &Chess,
+    cache: &mut pawn_cache::PawnCache,
+    evaluator: Evaluator,
+    network: impl FnOnce(&Chess) -> i32,
+) -> i32 {
+    let (score, share) = classical_with_share(pos, Some(cache));
+    match evaluator {
+        // No share, no network: won positions and dead draws skip it.
+        Evaluator::Network if share > 0 => score + network(pos) * share / CORRECTION_FULL,
+        _ => score,
+    }
+}
+
 fn evaluate_with(pos: &Chess, cache: Option<&mut pawn_cache::PawnCache>, evaluator: Evaluator, net: &nnue::Network) -> i32 {
     let (score, share) = classical_with_share(pos, cache);
     match evaluator {
-        // No share, no network: won positions and dead draws skip it.
         Evaluator::Network if share > 0 => score + net.evaluate(pos) * share / CORRECTION_FULL,
         _ => score,
     }

@@ -33,10 +33,11 @@
 //! men are left (the same features weigh differently in an endgame).
 //! The side to move's half comes first, so the network knows the tempo.
 //!
-//! The hidden layer is recomputed from the board at each evaluation:
-//! at 32 men that is 64 rows of `HIDDEN` 16-bit additions, far cheaper
-//! than the classical evaluation's walks over attacks, so no incremental
-//! accumulator has to be threaded through the move loop.
+//! The hidden layer (the *accumulator*) is a sum of one weight row per man
+//! on the board, so a move changes it by the two to four rows of the men
+//! it moves, takes or promotes. The search keeps one accumulator per ply
+//! and updates it from a nearby one ([`super::accumulator`]); `evaluate`
+//! here computes it from the whole board, as the tools and `eval` need.
 //!
 //! Weights are quantised as usual: the hidden layer in units of 1/`QA`,
 //! the output layer in 1/`QB`; `SCALE` turns the network's output into
@@ -84,8 +85,15 @@ pub fn shipped() -> &'static Network {
     &NETWORK
 }
 
+/// The hidden layer's sums before the activation, one per point of view:
+/// White's first, then Black's.
+pub type Hidden = [[i16; HIDDEN]; 2];
+
 /// The quantised network.
 pub struct Network {
+    /// Told apart from every other network this process makes, so that
+    /// sums kept for one (`accumulator`) are never read for another.
+    pub id: u64,
     /// `classical_fingerprint()` of the evaluation it was trained to correct.
     pub fingerprint: u64,
     /// One row of hidden weights per input feature.
@@ -125,7 +133,9 @@ impl Network {
 
     /// A network with every weight zero (the trainer's starting form).
     pub fn zeroed() -> Box<Network> {
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         Box::new(Network {
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             fingerprint: 0,
             hidden_weights: vec![[0; HIDDEN]; INPUTS],
             hidden_bias: [0; HIDDEN],
@@ -198,26 +208,44 @@ impl Network {
         out
     }
 
-    /// Both points of view's hidden sums, White's first.
-    fn accumulate(&self, board: &Board) -> [[i16; HIDDEN]; 2] {
+    /// Both points of view's hidden sums from the whole board, White's
+    /// first.
+    pub fn refresh(&self, board: &Board) -> Hidden {
         let mut acc = [self.hidden_bias; 2];
         for (color, role, men) in groups(board) {
             for sq in men {
-                let white_row = &self.hidden_weights[feature(Color::White, color, role, sq)];
-                let black_row = &self.hidden_weights[feature(Color::Black, color, role, sq)];
-                add(&mut acc[0], white_row);
-                add(&mut acc[1], black_row);
+                self.add_man(&mut acc, color, role, sq);
             }
         }
         acc
     }
 
-    /// The evaluation in centipawns for the side to move.
+    /// Adds a `color` `role` on `sq` to both points of view.
+    #[inline]
+    pub fn add_man(&self, acc: &mut Hidden, color: Color, role: Role, sq: Square) {
+        add(&mut acc[0], &self.hidden_weights[feature(Color::White, color, role, sq)]);
+        add(&mut acc[1], &self.hidden_weights[feature(Color::Black, color, role, sq)]);
+    }
+
+    /// Takes a `color` `role` on `sq` out of both points of view.
+    #[inline]
+    pub fn remove_man(&self, acc: &mut Hidden, color: Color, role: Role, sq: Square) {
+        sub(&mut acc[0], &self.hidden_weights[feature(Color::White, color, role, sq)]);
+        sub(&mut acc[1], &self.hidden_weights[feature(Color::Black, color, role, sq)]);
+    }
+
+    /// The evaluation in centipawns for the side to move, from scratch.
     pub fn evaluate(&self, pos: &Chess) -> i32 {
-        let board = pos.board();
-        let [white, black] = self.accumulate(board);
-        let (ours, theirs) = if pos.turn() == Color::White { (&white, &black) } else { (&black, &white) };
-        let head = bucket(board);
+        self.output(&self.refresh(pos.board()), pos)
+    }
+
+    /// The evaluation in centipawns for the side to move, given the
+    /// position's hidden sums.
+    #[inline]
+    pub fn output(&self, hidden: &Hidden, pos: &Chess) -> i32 {
+        let [white, black] = hidden;
+        let (ours, theirs) = if pos.turn() == Color::White { (white, black) } else { (black, white) };
+        let head = bucket(pos.board());
         let weights = &self.output_weights[head];
         let sum = squared_clipped_dot(ours, &weights[..HIDDEN]) + squared_clipped_dot(theirs, &weights[HIDDEN..]);
         let out = sum / i64::from(QA) + i64::from(self.output_bias[head]);
@@ -229,6 +257,13 @@ impl Network {
 fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     for (a, w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_add(*w);
+    }
+}
+
+#[inline]
+fn sub(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(*w);
     }
 }
 

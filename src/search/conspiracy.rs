@@ -204,7 +204,7 @@ impl Searcher {
             (true, true) => -MATE + ply as i32,
             (true, false) => DRAW,
             _ if drawn => DRAW,
-            _ => self.evaluate(pos),
+            _ => self.evaluate(pos, ply),
         }
     }
 

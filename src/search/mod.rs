@@ -30,6 +30,7 @@ use std::time::Instant;
 
 use shakmaty::{Chess, Move, MoveList, Position};
 
+use crate::eval::accumulator::AccumulatorStack;
 use crate::eval::pawn_cache::PawnCache;
 use crate::game::{self, Game};
 use crate::tt::{pack_move, unpack_move, Bound, Entry, TranspositionTable};
@@ -321,6 +322,8 @@ pub struct Searcher {
     /// The network that corrects the evaluation: the one `EvalFile`
     /// loaded, set by each search job and shared with the helpers.
     pub network: Arc<crate::eval::nnue::Network>,
+    /// The network's hidden sums, one set per ply, updated from ply to ply.
+    accumulators: AccumulatorStack,
     /// Successful tablebase probes in this search.
     tb_hits: u64,
     horizons: Horizons,
@@ -365,6 +368,7 @@ impl Searcher {
             choice_log: None,
             tablebase: None,
             network: crate::eval::nnue::embedded(),
+            accumulators: AccumulatorStack::new(MAX_PLY + 1),
             tb_hits: 0,
             horizons: Horizons::default(),
             pricing: budget::PricingCounts::default(),
@@ -376,8 +380,10 @@ impl Searcher {
     /// this thread's pawn cache), faded by the fifty-move clock (the
     /// search's view of the eval, not the tuner's).
     #[inline]
-    pub(crate) fn evaluate(&mut self, pos: &Chess) -> i32 {
-        let eval = crate::eval::evaluate_cached(pos, &mut self.pawn_cache, self.settings.evaluator, &self.network);
+    pub(crate) fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
+        let (net, accumulators) = (&self.network, &mut self.accumulators);
+        let network = |p: &Chess| net.output(accumulators.hidden(net, p.board(), ply), p);
+        let eval = crate::eval::evaluate_corrected(pos, &mut self.pawn_cache, self.settings.evaluator, network);
         crate::eval::endgame::fifty_move_fade(eval, pos.halfmoves())
     }
 
@@ -525,7 +531,7 @@ impl Searcher {
             return Some(DRAW);
         }
         if ply >= MAX_PLY - 1 {
-            return Some(self.evaluate(pos));
+            return Some(self.evaluate(pos, ply));
         }
         // Mate distance pruning: no line from here beats a mate already found.
         let (a, b) = (alpha.max(-MATE + ply as i32), beta.min(MATE - ply as i32 - 1));
@@ -544,11 +550,11 @@ impl Searcher {
     /// The node's static evaluation: the table's when it has one, none
     /// (`-INFINITY`) in check.
     #[inline]
-    fn static_eval(&mut self, pos: &Chess, in_check: bool, entry: Option<Entry>) -> i32 {
+    fn static_eval(&mut self, pos: &Chess, ply: usize, in_check: bool, entry: Option<Entry>) -> i32 {
         match (in_check, entry) {
             (true, _) => -INFINITY,
             (false, Some(e)) => e.eval,
-            (false, None) => self.evaluate(pos),
+            (false, None) => self.evaluate(pos, ply),
         }
     }
 

@@ -125,7 +125,7 @@ impl Searcher {
         // never searched, so ordering is poor; spend one ply less on it.
         let (budget, depth) =
             if depth >= 4 && tt_move == 0 && !in_check { (budget.clipped(side, depth - 1), depth - 1) } else { (budget, depth) };
-        let static_eval = self.static_eval(pos, in_check, entry);
+        let static_eval = self.static_eval(pos, ply, in_check, entry);
         self.stack[ply].static_eval = static_eval;
         if self.settings.forward.enabled && !root {
             if let Some(score) = self.forward_estimate(ply, depth, static_eval, alpha, beta) {

@@ -26,7 +26,7 @@ impl Searcher {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         let in_check = pos.is_check();
         let pv_node = beta - alpha > 1;
@@ -39,7 +39,7 @@ impl Searcher {
         let raw_eval = match (in_check, entry) {
             (true, _) => -MATE + ply as i32,
             (false, Some(e)) => e.eval,
-            (false, None) => self.evaluate(pos),
+            (false, None) => self.evaluate(pos, ply),
         };
         // Like the pruning in the main search, standing pat trusts the
         // table's score over the eval where its bound knows better.
