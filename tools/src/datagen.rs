@@ -1,15 +1,20 @@
-//! Self-play games for tuning data, played in-process (no UCI round
+//! Self-play games for training data, played in-process (no UCI round
 //! trips) on several threads: each game starts from an opening of an EPD
-//! file, every move is a fixed-node search, and the quiet positions of the
-//! game are written with its result as `FEN [R]` lines for `intrigue-tools tune`.
+//! file (and, for network data, a few random moves), every move is a
+//! fixed-node search, and the quiet positions of the game are kept with
+//! the search's score and the game's result: as `FEN [R]` lines for
+//! `intrigue-tools tune`, or as marlinformat records (`selfplay`) for
+//! network training.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-use std::sync::{Arc, Mutex};
+use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
-use shakmaty::{fen::Fen, CastlingMode, Color, EnPassantMode, Outcome as GameOutcome, Position};
+use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, Outcome as GameOutcome, Position};
 
 use intrigue::game::{self, Game};
+use intrigue::rng::{mix64, Rng};
 use intrigue::search::limits::Limits;
 use intrigue::search::{Searcher, Signals, MATE_BOUND};
 use intrigue::tt::TranspositionTable;
@@ -46,59 +51,151 @@ fn result(game: &Game, scores: &[i32]) -> Option<f64> {
     None
 }
 
-/// Plays one game from `start`; returns the training lines it yields.
-fn play(searcher: &mut Searcher, start: &Game, nodes: u64) -> Vec<String> {
+/// One game's recorded positions and White's result.
+pub struct Played {
+    /// Each quiet position with the search's score, side to move's view.
+    pub positions: Vec<(Chess, i32)>,
+    /// White's result: 1, ½ or 0.
+    pub result: f64,
+}
+
+/// Games from random opening moves whose first search scores beyond this
+/// are not recorded: the random moves left one side lost, and a game
+/// decided before it starts teaches little.
+const MAX_START_SCORE: i32 = 400;
+
+/// Plays one game from `start`: every move a search of `nodes` nodes. The
+/// positions kept are the quiet ones (not in check, the best move neither
+/// a capture nor a promotion, no mate score), where a static evaluation
+/// can be right. With `balanced_start`, a game whose first search scores
+/// beyond `MAX_START_SCORE` yields nothing.
+fn play(searcher: &mut Searcher, start: &Game, nodes: u64, balanced_start: bool) -> Played {
     let mut game = start.clone();
     let mut scores = Vec::new();
-    let mut fens = Vec::new();
+    let mut positions = Vec::new();
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
     searcher.new_game();
     searcher.tt.clear();
-    let outcome = loop {
+    let result = loop {
         if let Some(r) = result(&game, &scores) {
             break r;
         }
         let out = searcher.think(&game, &limits, 0, Instant::now(), &mut |_| {});
         let Some(best) = out.best else { break 0.5 };
+        if balanced_start && scores.is_empty() && out.score.abs() > MAX_START_SCORE {
+            return Played { positions: Vec::new(), result: 0.5 };
+        }
         let white_score = if game.position().turn() == Color::White { out.score } else { -out.score };
         scores.push(white_score);
         let quiet = !best.is_capture() && !best.is_promotion();
         if quiet && !game.position().is_check() && out.score.abs() < MATE_BOUND {
-            fens.push(Fen::from_position(game.position(), EnPassantMode::Legal).to_string());
+            positions.push((game.position().clone(), out.score));
         }
         game.play(best);
     };
-    fens.into_iter().map(|f| format!("{f} [{outcome:.1}]")).collect()
+    Played { positions, result }
 }
 
-/// Plays `games` games on `threads` threads, openings taken in turn from
-/// `openings` (starting at `first`), and returns all training lines.
-pub fn generate(openings: &[Game], games: usize, nodes: u64, threads: usize, first: usize, log: &(dyn Fn(&str) + Sync)) -> Vec<String> {
-    let next = AtomicUsize::new(0);
-    let lines = Mutex::new(Vec::new());
+/// What a self-play run plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Games `first .. first + games`; game `i` starts from opening
+    /// `i % openings`.
+    pub first: usize,
+    pub games: usize,
+    /// Nodes searched per move.
+    pub nodes: u64,
+    pub threads: usize,
+    /// Random legal moves played after the opening before the search
+    /// takes over, so that one opening gives many games (with none, a
+    /// fixed-node search plays the same game from the same opening).
+    pub random_plies: usize,
+    /// Seeds the random moves: game `i` always gets the same ones.
+    pub seed: u64,
+}
+
+/// The start of game `i`: its opening, then `plan.random_plies` random
+/// legal moves (`None` if the game ends among them).
+pub fn start_of(openings: &[Game], i: usize, plan: &Plan) -> Option<Game> {
+    let mut game = openings[i % openings.len()].clone();
+    let mut rng = Rng::seeded(mix64(plan.seed ^ mix64(i as u64)));
+    for _ in 0..plan.random_plies {
+        let moves = game.position().legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        game.play(moves[rng.below(moves.len() as u64) as usize]);
+    }
+    Some(game)
+}
+
+/// Plays the plan's games on its threads and hands each to `sink` in
+/// the order of their numbers, whichever thread finishes first, so that
+/// a file written from them is the same on every run.
+pub fn play_games(openings: &[Game], plan: &Plan, sink: &mut dyn FnMut(usize, Played), log: &(dyn Fn(&str) + Sync)) {
+    if openings.is_empty() {
+        return;
+    }
+    let next = AtomicUsize::new(plan.first);
+    let end = plan.first + plan.games;
+    let (send, receive) = mpsc::channel();
     let started = Instant::now();
     std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
+        for _ in 0..plan.threads.max(1) {
+            let send = send.clone();
+            let next = &next;
+            scope.spawn(move || {
                 let tt = Arc::new(TranspositionTable::new(16));
                 let mut searcher = Searcher::new(tt, Arc::new(Signals::default()));
                 loop {
                     let i = next.fetch_add(1, Relaxed);
-                    if i >= games || openings.is_empty() {
+                    if i >= end {
                         return;
                     }
-                    let start = &openings[(first + i) % openings.len()];
-                    let got = play(&mut searcher, start, nodes);
-                    let mut all = lines.lock().expect("no thread panics while holding it");
-                    all.extend(got);
-                    if (i + 1).is_multiple_of(100) {
-                        log(&format!("{} games, {} positions, {:.0} s", i + 1, all.len(), started.elapsed().as_secs_f64()));
+                    let played = match start_of(openings, i, plan) {
+                        Some(start) => play(&mut searcher, &start, plan.nodes, plan.random_plies > 0),
+                        None => Played { positions: Vec::new(), result: 0.5 },
+                    };
+                    if send.send((i, played)).is_err() {
+                        return;
                     }
                 }
             });
         }
+        drop(send);
+        let mut waiting = BTreeMap::new();
+        let (mut due, mut positions) = (plan.first, 0);
+        for (i, played) in receive {
+            waiting.insert(i, played);
+            while let Some(played) = waiting.remove(&due) {
+                positions += played.positions.len();
+                sink(due, played);
+                due += 1;
+                if (due - plan.first).is_multiple_of(100) {
+                    log(&format!("{} games, {positions} positions, {:.0} s", due - plan.first, started.elapsed().as_secs_f64()));
+                }
+            }
+        }
     });
-    lines.into_inner().expect("no thread panicked")
+}
+
+/// Plays `games` games on `threads` threads, openings taken in turn from
+/// `openings` (starting at `first`), and returns their positions as
+/// `FEN [R]` lines, R White's result (`intrigue-tools tune`'s input).
+pub fn generate(openings: &[Game], games: usize, nodes: u64, threads: usize, first: usize, log: &(dyn Fn(&str) + Sync)) -> Vec<String> {
+    let plan = Plan { first, games, nodes, threads, random_plies: 0, seed: 0 };
+    let mut lines = Vec::new();
+    play_games(
+        openings,
+        &plan,
+        &mut |_, played| {
+            for (pos, _) in &played.positions {
+                lines.push(format!("{} [{:.1}]", Fen::from_position(pos, EnPassantMode::Legal), played.result));
+            }
+        },
+        log,
+    );
+    lines
 }
 
 /// Reads an opening file (one FEN or EPD per line; the first four fields
@@ -140,9 +237,10 @@ mod tests {
         // recorded before the mate was in sight gets White's win.
         let start = Game::from_fen("8/8/2k5/8/8/8/8/3QK3 w - - 0 1", CastlingMode::Standard).unwrap();
         let mut searcher = Searcher::new(Arc::new(TranspositionTable::new(1)), Arc::new(Signals::default()));
-        let lines = play(&mut searcher, &start, 20_000);
-        assert!(!lines.is_empty());
-        assert!(lines.iter().all(|l| l.ends_with("[1.0]")), "{lines:?}");
+        let played = play(&mut searcher, &start, 20_000, false);
+        assert!(!played.positions.is_empty());
+        assert_eq!(played.result, 1.0);
+        assert!(played.positions.iter().all(|(pos, score)| pos.turn() == Color::Black || *score > 0));
     }
 
     #[test]

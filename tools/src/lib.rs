@@ -7,6 +7,8 @@ pub mod epd;
 pub mod interest_fit;
 pub mod lab;
 pub mod label;
+pub mod packed;
+pub mod selfplay;
 pub mod train;
 pub mod tune;
 pub mod wdl_fit;

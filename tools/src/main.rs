@@ -3,6 +3,7 @@
 //! is the `intrigue` binary; these are for its developers
 //! (docs/tools.md).
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -11,7 +12,7 @@ use intrigue::game::Game;
 use intrigue::search::SearchSettings;
 use intrigue::uci::options::search_settings;
 use intrigue_tools::lab::{self, ConspiracyArgs, ForwardArgs};
-use intrigue_tools::{datagen, epd, interest_fit, label, train, tune, wdl_fit};
+use intrigue_tools::{datagen, epd, interest_fit, label, selfplay, train, tune, wdl_fit};
 use shakmaty::CastlingMode;
 
 #[derive(Parser)]
@@ -36,6 +37,30 @@ enum Tool {
         #[arg(default_value_t = 0)]
         first: usize,
     },
+    /// Network data: self-play positions with Intrigue's score and the result, as marlinformat
+    /// records appended to OUT; run the same command again to carry on after a stop.
+    Selfplay {
+        /// Opening positions (EPD, one per line).
+        openings: PathBuf,
+        /// The data file (OUT.progress beside it records how far it got).
+        out: PathBuf,
+        /// Games the file should hold when the run ends.
+        games: usize,
+        /// Nodes searched per move.
+        #[arg(default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: u64,
+        #[arg(default_value_t = 1)]
+        threads: usize,
+        /// Random legal moves after each opening, so that one opening gives many games.
+        #[arg(long, default_value_t = 8)]
+        random_plies: usize,
+        /// Seeds the random moves (a file keeps one seed).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Marlinformat data files: what is in one, or its records as text.
+    #[command(subcommand)]
+    Records(RecordsTool),
     /// Training lines 'FEN [result]' from the games of PGN files.
     Positions {
         #[arg(required = true)]
@@ -176,6 +201,14 @@ enum LabTool {
 }
 
 /// The search a tool runs: a mode and any option that is a search setting.
+#[derive(Subcommand)]
+enum RecordsTool {
+    /// Records, results and scores in a marlinformat file.
+    Info { file: PathBuf },
+    /// Every record as 'FEN | score | result' (White's view), the text format trainers convert from.
+    Text { file: PathBuf },
+}
+
 #[derive(Args)]
 struct SearchArgs {
     /// interest (the default) or alphabeta.
@@ -224,6 +257,21 @@ fn usage(e: impl std::fmt::Display) -> Failure {
     Failure::Usage(e.to_string())
 }
 
+/// `records info`: how many records, the results and the scores.
+fn records_info(file: &std::path::Path) -> Result<(), Failure> {
+    let (mut records, mut results, mut abs_score) = (0u64, [0u64; 3], 0u64);
+    for labelled in selfplay::Records::open(file).map_err(usage)? {
+        let l = labelled.map_err(|e| Failure::Failed(format!("record {}: {e}", records + 1)))?;
+        records += 1;
+        results[usize::from(l.result)] += 1;
+        abs_score += u64::from(l.score.unsigned_abs());
+    }
+    println!("records {records}");
+    println!("white wins {}, draws {}, black wins {}", results[2], results[1], results[0]);
+    println!("mean |score| {:.0} cp", abs_score as f64 / records.max(1) as f64);
+    Ok(())
+}
+
 fn read(path: &PathBuf) -> Result<String, Failure> {
     std::fs::read_to_string(path).map_err(|e| usage(format!("{}: {e}", path.display())))
 }
@@ -238,6 +286,33 @@ fn run(tool: Tool) -> Result<(), Failure> {
             let openings = datagen::read_openings(&read(&openings)?);
             for line in datagen::generate(&openings, games, nodes, threads, first, &|m| eprintln!("{m}")) {
                 println!("{line}");
+            }
+        }
+        Tool::Selfplay { openings, out, games, nodes, threads, random_plies, seed } => {
+            let name = openings.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            let openings = datagen::read_openings(&read(&openings)?);
+            if openings.is_empty() {
+                return Err(usage("no opening positions in the file"));
+            }
+            let request = selfplay::Request { openings: &openings, openings_name: name, games, nodes, threads, random_plies, seed };
+            let done = selfplay::run(&out, &request, &|m| eprintln!("{m}")).map_err(Failure::Failed)?;
+            eprintln!(
+                "{}: {} games, {} positions ({} bytes), {} duplicates skipped",
+                out.display(),
+                done.games,
+                done.positions,
+                done.bytes,
+                done.duplicates
+            );
+        }
+        Tool::Records(RecordsTool::Info { file }) => records_info(&file)?,
+        Tool::Records(RecordsTool::Text { file }) => {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            for labelled in selfplay::Records::open(&file).map_err(usage)? {
+                let l = labelled.map_err(Failure::Failed)?;
+                if writeln!(out, "{}", selfplay::text_line(&l.pos, l.score, l.result)).is_err() {
+                    break;
+                }
             }
         }
         Tool::Positions { pgn } => {
