@@ -534,7 +534,10 @@ impl Engine {
         let network = crate::eval::evaluate_using(pos, Evaluator::Network, &self.network);
         let used = if self.settings.search.evaluator == Evaluator::Network { network } else { classical };
         send(&format!("Classical evaluation: {classical} cp (side to move)"));
-        send(&format!("Network correction: {} cp", network - classical));
+        match self.network.kind {
+            crate::eval::nnue::Kind::Correction => send(&format!("Network correction: {} cp", network - classical)),
+            crate::eval::nnue::Kind::Whole => send(&format!("Network evaluation: {network} cp (side to move)")),
+        }
         send(&format!("Final evaluation: {used} cp (side to move)"));
     }
 

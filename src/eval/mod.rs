@@ -137,13 +137,17 @@ pub fn evaluate_cached(pos: &Chess, cache: &mut pawn_cache::PawnCache, evaluator
 }
 
 /// `evaluate_cached`, with the network's output for `pos` asked of
-/// `network` only when it is added: the search's accumulators answer it.
+/// `network` only when it is used: the search's accumulators answer it.
 pub fn evaluate_corrected(
     pos: &Chess,
     cache: &mut pawn_cache::PawnCache,
     evaluator: Evaluator,
+    kind: nnue::Kind,
     network: impl FnOnce(&Chess) -> i32,
 ) -> i32 {
+    if evaluator == Evaluator::Network && kind == nnue::Kind::Whole {
+        return whole_network(pos, network);
+    }
     let (score, share) = classical_with_share(pos, Some(cache));
     match evaluator {
         // No share, no network: won positions and dead draws skip it.
@@ -153,11 +157,34 @@ pub fn evaluate_corrected(
 }
 
 fn evaluate_with(pos: &Chess, cache: Option<&mut pawn_cache::PawnCache>, evaluator: Evaluator, net: &nnue::Network) -> i32 {
+    if evaluator == Evaluator::Network && net.kind == nnue::Kind::Whole {
+        return whole_network(pos, |p| net.evaluate(p));
+    }
     let (score, share) = classical_with_share(pos, cache);
     match evaluator {
         Evaluator::Network if share > 0 => score + net.evaluate(pos) * share / CORRECTION_FULL,
         _ => score,
     }
+}
+
+/// A whole-evaluation network's score. Dead draws stay zero (material
+/// that cannot mate, and the endgames the classical scale calls dead),
+/// and a bare king is left to the mop-up, which drives it to the edge for
+/// the mate (self-play rarely gets there, so the network knows little of
+/// it).
+fn whole_network(pos: &Chess, network: impl FnOnce(&Chess) -> i32) -> i32 {
+    if pos.is_insufficient_material() {
+        return 0;
+    }
+    if endgame::mop_up(pos) != 0 {
+        return classical_with_share(pos, None).0;
+    }
+    let score = network(pos);
+    let ahead = if score >= 0 { pos.turn() } else { !pos.turn() };
+    if endgame::scale_factor(pos, ahead) == 0 {
+        return 0;
+    }
+    score
 }
 
 /// The classical score (side to move's view) and the share of the

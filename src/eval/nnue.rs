@@ -39,6 +39,13 @@
 //! and updates it from a nearby one ([`super::accumulator`]); `evaluate`
 //! here computes it from the whole board, as the tools and `eval` need.
 //!
+//! A network file may instead hold a *whole* evaluation ([`Kind::Whole`],
+//! its own header): trained on Intrigue's self-play records
+//! (`intrigue-tools selfplay`, `train --whole`), it replaces the classical
+//! terms when loaded with `EvalFile`, and it is tied to no classical
+//! fingerprint. It is how the next network is grown; the shipped one is
+//! still a correction.
+//!
 //! Weights are quantised as usual: the hidden layer in units of 1/`QA`,
 //! the output layer in 1/`QB`; `SCALE` turns the network's output into
 //! centipawns. `intrigue-tools train` fits the network in floating point and
@@ -64,7 +71,29 @@ pub const QB: i32 = 1024;
 /// Centipawns per unit of network output.
 pub const SCALE: i32 = 400;
 
+/// The file's first bytes, one per kind of network.
 const MAGIC: &[u8; 8] = b"INTRNN02";
+const WHOLE_MAGIC: &[u8; 8] = b"INTRNW02";
+
+/// What a network's output means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A correction added to the classical evaluation it was trained on.
+    Correction,
+    /// The whole evaluation: trained on Intrigue's own self-play scores
+    /// and results (`intrigue-tools selfplay`, `train --whole`), read
+    /// without the classical terms.
+    Whole,
+}
+
+impl Kind {
+    fn magic(self) -> &'static [u8; 8] {
+        match self {
+            Kind::Correction => MAGIC,
+            Kind::Whole => WHOLE_MAGIC,
+        }
+    }
+}
 
 /// The network shipped inside the binary.
 static DEFAULT_NET: &[u8] = include_bytes!("intrigue.nnue");
@@ -94,7 +123,9 @@ pub struct Network {
     /// Told apart from every other network this process makes, so that
     /// sums kept for one (`accumulator`) are never read for another.
     pub id: u64,
-    /// `classical_fingerprint()` of the evaluation it was trained to correct.
+    pub kind: Kind,
+    /// `classical_fingerprint()` of the evaluation a correction was
+    /// trained to correct (0 in a whole evaluation).
     pub fingerprint: u64,
     /// One row of hidden weights per input feature.
     pub hidden_weights: Vec<[i16; HIDDEN]>,
@@ -136,6 +167,7 @@ impl Network {
         static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         Box::new(Network {
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            kind: Kind::Correction,
             fingerprint: 0,
             hidden_weights: vec![[0; HIDDEN]; INPUTS],
             hidden_bias: [0; HIDDEN],
@@ -146,13 +178,15 @@ impl Network {
 
     /// Reads the file format `to_bytes` writes; `None` if it is not one.
     pub fn from_bytes(bytes: &[u8]) -> Option<Box<Network>> {
-        let body = bytes.strip_prefix(MAGIC.as_slice())?;
+        let kind = [Kind::Correction, Kind::Whole].into_iter().find(|k| bytes.starts_with(k.magic()))?;
+        let body = &bytes[MAGIC.len()..];
         if body.len() != Self::BODY_BYTES {
             return None;
         }
         let (fingerprint, body) = body.split_at(8);
         let mut words = body.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut net = Network::zeroed();
+        net.kind = kind;
         net.fingerprint = u64::from_le_bytes(fingerprint.try_into().ok()?);
         for row in net.hidden_weights.iter_mut() {
             row.iter_mut().for_each(|w| *w = words.next().unwrap_or(0));
@@ -177,14 +211,14 @@ impl Network {
             return Ok(embedded());
         }
         let bytes = std::fs::read(file).map_err(|e| format!("cannot read network '{file}': {e}"))?;
-        if !bytes.starts_with(MAGIC) {
+        if !bytes.starts_with(MAGIC) && !bytes.starts_with(WHOLE_MAGIC) {
             return Err(format!("'{file}' is not an Intrigue network (no {} header)", String::from_utf8_lossy(MAGIC)));
         }
         let expected = MAGIC.len() + Self::BODY_BYTES;
         let net = Network::from_bytes(&bytes)
             .ok_or_else(|| format!("network '{file}' has {} bytes, a {HIDDEN}-unit network has {expected}", bytes.len()))?;
         let ours = classical_fingerprint();
-        if net.fingerprint != ours {
+        if net.kind == Kind::Correction && net.fingerprint != ours {
             return Err(format!(
                 "network '{file}' corrects another classical evaluation (fingerprint {:#018x}, this binary's is {ours:#018x})",
                 net.fingerprint
@@ -196,7 +230,7 @@ impl Network {
     /// The file format: magic, then every weight little-endian, in the
     /// order of the struct's fields.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = MAGIC.to_vec();
+        let mut out = self.kind.magic().to_vec();
         out.extend_from_slice(&self.fingerprint.to_le_bytes());
         let words = self.hidden_weights.iter().flatten().chain(&self.hidden_bias).chain(self.output_weights.iter().flatten());
         for w in words {
@@ -318,6 +352,27 @@ mod tests {
         let bytes = NETWORK.to_bytes();
         assert_eq!(bytes, DEFAULT_NET, "reading and writing the shipped network changes nothing");
         assert!(Network::from_bytes(&bytes[..bytes.len() - 1]).is_none(), "a truncated file is refused");
+    }
+
+    #[test]
+    fn a_whole_evaluation_network_is_read_as_one_and_scores_alone() {
+        let mut whole = Network::from_bytes(DEFAULT_NET).expect("the shipped network");
+        whole.kind = Kind::Whole;
+        whole.fingerprint = 0;
+        whole.output_bias = [QA * QB / 4; BUCKETS];
+        let bytes = whole.to_bytes();
+        assert!(bytes.starts_with(WHOLE_MAGIC));
+        let read = Network::from_bytes(&bytes).expect("reads back");
+        assert_eq!((read.kind, read.to_bytes()), (Kind::Whole, bytes.clone()));
+        let file = std::env::temp_dir().join(format!("intrigue-whole-{}.nnue", std::process::id()));
+        std::fs::write(&file, &bytes).expect("writable");
+        let loaded = Network::load(file.to_str().expect("a UTF-8 path")).expect("no fingerprint is asked of a whole evaluation");
+        let _ = std::fs::remove_file(&file);
+        let eval = |fen: &str| crate::eval::evaluate_using(&pos(fen), crate::eval::Evaluator::Network, &loaded);
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(eval(start), loaded.evaluate(&pos(start)), "the network's score, no classical terms");
+        assert_ne!(eval(start), crate::eval::evaluate_using(&pos(start), crate::eval::Evaluator::Network, shipped()));
+        assert_eq!(eval("8/8/8/8/2N5/3K4/2N5/2k5 b - - 0 1"), 0, "a dead draw stays a draw");
     }
 
     #[test]

@@ -383,7 +383,7 @@ impl Searcher {
     pub(crate) fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
         let (net, accumulators) = (&self.network, &mut self.accumulators);
         let network = |p: &Chess| net.output(accumulators.hidden(net, p.board(), ply), p);
-        let eval = crate::eval::evaluate_corrected(pos, &mut self.pawn_cache, self.settings.evaluator, network);
+        let eval = crate::eval::evaluate_corrected(pos, &mut self.pawn_cache, self.settings.evaluator, net.kind, network);
         crate::eval::endgame::fifty_move_fade(eval, pos.halfmoves())
     }
 

@@ -104,6 +104,13 @@ enum Tool {
         rate: f32,
         #[arg(default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
         threads: u64,
+        /// Train a whole-evaluation network on marlinformat records (`selfplay`'s files), not a
+        /// correction on 'FEN [T]' lines.
+        #[arg(long)]
+        whole: bool,
+        /// With --whole: the share of the target taken from the game's result, the rest from the score.
+        #[arg(long, default_value_t = 0.3, value_parser = unit_interval_f32)]
+        result_weight: f32,
     },
     /// Learned interest: log the engine's choices, fit the weights.
     #[command(subcommand)]
@@ -224,6 +231,10 @@ impl SearchArgs {
     }
 }
 
+fn unit_interval_f32(text: &str) -> Result<f32, String> {
+    unit_interval(text).map(|v| v as f32)
+}
+
 fn unit_interval(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
@@ -332,20 +343,26 @@ fn run(tool: Tool) -> Result<(), Failure> {
             }
         }
         Tool::Tune { data, epochs, l2, fit } => run_tune(&read(&data)?, epochs as usize, l2, fit.as_deref())?,
-        Tool::Train { data, out, epochs, rate, threads } => {
+        Tool::Train { data, out, epochs, rate, threads, whole, result_weight } => {
             if !(rate > 0.0 && rate < 1.0) {
                 return Err(usage("the rate must be in (0, 1)"));
             }
-            let text = read(&data)?;
-            let mut samples: Vec<_> = text.lines().filter_map(train::Sample::from_line).collect();
-            drop(text);
+            let mut samples = Vec::new();
+            if whole {
+                for record in selfplay::Records::open(&data).map_err(usage)? {
+                    samples.extend(train::Sample::from_record(&record.map_err(Failure::Failed)?, result_weight));
+                }
+            } else {
+                samples.extend(read(&data)?.lines().filter_map(train::Sample::from_line));
+            }
             if samples.len() < 100 {
                 return Err(usage(format!("only {} positions could be read from {}", samples.len(), data.display())));
             }
             let schedule = train::Schedule { epochs: epochs as usize, rate, threads: threads as usize, seed: 1 };
             let started = std::time::Instant::now();
             let net = train::train(&mut samples, &schedule, &mut |m| eprintln!("{m} ({:.0} s)", started.elapsed().as_secs_f64()));
-            write(&out, &net.quantise().to_bytes())?;
+            let kind = if whole { intrigue::eval::nnue::Kind::Whole } else { intrigue::eval::nnue::Kind::Correction };
+            write(&out, &net.quantise(kind).to_bytes())?;
             eprintln!("wrote {}", out.display());
         }
         Tool::Interest(InterestTool::Data { openings, games, nodes, mode, threads, settings }) => {

@@ -25,8 +25,9 @@
 
 use shakmaty::{Color, Position};
 
+use crate::packed::Labelled;
 use crate::tune::parse_line;
-use intrigue::eval::nnue::{bucket, feature, groups, Network, BUCKETS, HIDDEN, INPUTS, QA, QB, SCALE};
+use intrigue::eval::nnue::{bucket, feature, groups, Kind, Network, BUCKETS, HIDDEN, INPUTS, QA, QB, SCALE};
 use intrigue::rng::Rng;
 
 /// Men on the board at most, so a position's features fit a fixed array.
@@ -86,20 +87,53 @@ impl Sample {
             share,
             target: 0.0,
         };
-        for (color, role, men) in groups(board) {
-            for sq in men {
-                let i = s.men as usize;
-                if i >= MAX_MEN {
-                    return None;
-                }
-                s.white_view[i] = feature(Color::White, color, role, sq) as u16;
-                s.black_view[i] = feature(Color::Black, color, role, sq) as u16;
-                s.men += 1;
-            }
-        }
+        s.add_men(board)?;
         let white = sigmoid(teacher / FIT_CP_SCALE);
         s.target = if s.white_to_move { white } else { 1.0 - white };
         Some(s)
+    }
+
+    /// The sample of a self-play record for a whole-evaluation network:
+    /// no classical base, the target White's expected score from the
+    /// search's centipawns blended with the game's result
+    /// (`result_weight` of it); `None` for a dead draw.
+    pub fn from_record(record: &Labelled, result_weight: f32) -> Option<Sample> {
+        let pos = &record.pos;
+        if pos.is_insufficient_material() {
+            return None;
+        }
+        let board = pos.board();
+        let mut s = Sample {
+            white_view: [0; MAX_MEN],
+            black_view: [0; MAX_MEN],
+            men: 0,
+            white_to_move: pos.turn() == Color::White,
+            bucket: bucket(board) as u8,
+            base: 0.0,
+            share: 1.0,
+            target: 0.0,
+        };
+        s.add_men(board)?;
+        let white =
+            (1.0 - result_weight) * sigmoid(f32::from(record.score) / FIT_CP_SCALE) + result_weight * f32::from(record.result) / 2.0;
+        s.target = if s.white_to_move { white } else { 1.0 - white };
+        Some(s)
+    }
+
+    /// Both views' features of the board's men; `None` past `MAX_MEN`.
+    fn add_men(&mut self, board: &shakmaty::Board) -> Option<()> {
+        for (color, role, men) in groups(board) {
+            for sq in men {
+                let i = self.men as usize;
+                if i >= MAX_MEN {
+                    return None;
+                }
+                self.white_view[i] = feature(Color::White, color, role, sq) as u16;
+                self.black_view[i] = feature(Color::Black, color, role, sq) as u16;
+                self.men += 1;
+            }
+        }
+        Some(())
     }
 
     /// The side to move's features, then the other side's.
@@ -201,11 +235,14 @@ impl FloatNet {
         (out, error * error)
     }
 
-    /// Rounds to the engine's integer network.
-    pub fn quantise(&self) -> Box<Network> {
+    /// Rounds to the engine's integer network of `kind`.
+    pub fn quantise(&self, kind: Kind) -> Box<Network> {
         let q = |w: f32, scale: i32| (w * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
         let mut net = Network::zeroed();
-        net.fingerprint = intrigue::eval::nnue::classical_fingerprint();
+        net.kind = kind;
+        if kind == Kind::Correction {
+            net.fingerprint = intrigue::eval::nnue::classical_fingerprint();
+        }
         for (row, src) in net.hidden_weights.iter_mut().zip(self.hidden_weights.chunks_exact(HIDDEN)) {
             row.iter_mut().zip(src).for_each(|(w, &f)| *w = q(f, QA));
         }
@@ -346,7 +383,7 @@ mod tests {
         let net = train(&mut data, &schedule, &mut |_| {});
         let after = mean_loss(&net, &data);
         assert!(after < before / 10.0, "loss {before} -> {after}");
-        let quantised = net.quantise();
+        let quantised = net.quantise(Kind::Correction);
         for line in LINES {
             let sample = Sample::from_line(line).unwrap();
             let float_cp = net.forward_backward(&sample, None).0 * SCALE as f32;
@@ -357,6 +394,40 @@ mod tests {
             assert!(white_better, "{line}: the correction {float_cp} should favour White");
             assert!((int_cp as f32 - float_cp).abs() < 3.0, "{line}: quantised {int_cp} vs float {float_cp}");
         }
+    }
+
+    fn record(fen: &str, score: i16, result: u8) -> Labelled {
+        let game = intrigue::game::Game::from_fen(fen, shakmaty::CastlingMode::Standard).expect("a FEN");
+        Labelled { pos: game.position().clone(), score, result }
+    }
+
+    #[test]
+    fn a_record_blends_score_and_result_for_the_side_to_move() {
+        // +400 cp is 73.1 % for White; a White win with weight 0.3 makes 81.2 %.
+        let s = Sample::from_record(&record("4k3/4p3/8/8/8/8/8/4K2R b K - 0 1", 400, 2), 0.3).expect("a sample");
+        assert!((s.target - (1.0 - 0.8117)).abs() < 1e-3, "Black's view: {}", s.target);
+        assert_eq!((s.base, s.share), (0.0, 1.0));
+        assert!(Sample::from_record(&record("4k3/8/8/8/8/8/8/4KN2 w - - 0 1", 0, 1), 0.3).is_none(), "a dead draw");
+    }
+
+    #[test]
+    fn a_whole_network_learns_material_from_records() {
+        let lines = [
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1", -900, 0),
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1", -900, 0),
+            ("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 900, 2),
+            ("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", 900, 2),
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0, 1),
+        ];
+        let mut data: Vec<Sample> =
+            lines.iter().cycle().take(500).map(|&(f, s, r)| Sample::from_record(&record(f, s, r), 0.3).expect("a sample")).collect();
+        let net = train(&mut data, &Schedule { epochs: 150, rate: 0.01, threads: 2, seed: 1 }, &mut |_| {});
+        let quantised = net.quantise(Kind::Whole);
+        let eval =
+            |fen: &str| quantised.evaluate(intrigue::game::Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap().position());
+        assert!(eval(lines[0].0) < -300 && eval(lines[1].0) > 300, "a queen down for White: {} / {}", eval(lines[0].0), eval(lines[1].0));
+        assert!(eval(lines[2].0) > 300, "a queen up: {}", eval(lines[2].0));
+        assert!(eval(lines[4].0).abs() < 100, "level: {}", eval(lines[4].0));
     }
 
     #[test]
