@@ -104,8 +104,8 @@ enum Tool {
         rate: f32,
         #[arg(default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
         threads: u64,
-        /// Train a whole-evaluation network on marlinformat records (`selfplay`'s files), not a
-        /// correction on 'FEN [T]' lines.
+        /// Train a whole-evaluation network, not a correction: on marlinformat records
+        /// (`selfplay`'s files), or on a teacher's 'FEN [T]' lines when DATA ends in .txt.
         #[arg(long)]
         whole: bool,
         /// With --whole: the share of the target taken from the game's result, the rest from the score.
@@ -348,7 +348,9 @@ fn run(tool: Tool) -> Result<(), Failure> {
                 return Err(usage("the rate must be in (0, 1)"));
             }
             let mut samples = Vec::new();
-            if whole {
+            if whole && data.extension().is_some_and(|e| e == "txt") {
+                samples.extend(read(&data)?.lines().filter_map(train::Sample::from_line_whole));
+            } else if whole {
                 for record in selfplay::Records::open(&data).map_err(usage)? {
                     samples.extend(train::Sample::from_record(&record.map_err(Failure::Failed)?, result_weight));
                 }

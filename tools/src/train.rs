@@ -93,6 +93,34 @@ impl Sample {
         Some(s)
     }
 
+    /// The sample of a `FEN [T]` line for a whole-evaluation network: the
+    /// teacher's score alone is the target, with no classical base (so a
+    /// whole network can learn from Stockfish's labels of the same
+    /// positions, to set against Intrigue's own scores).
+    pub fn from_line_whole(line: &str) -> Option<Sample> {
+        let (game, target) = parse_line(line)?;
+        let pos = game.position();
+        let teacher = crate::label::centipawns(target) as f32;
+        if teacher.abs() > MAX_TEACHER_CP || pos.is_insufficient_material() {
+            return None;
+        }
+        let board = pos.board();
+        let mut s = Sample {
+            white_view: [0; MAX_MEN],
+            black_view: [0; MAX_MEN],
+            men: 0,
+            white_to_move: pos.turn() == Color::White,
+            bucket: bucket(board) as u8,
+            base: 0.0,
+            share: 1.0,
+            target: 0.0,
+        };
+        s.add_men(board)?;
+        let white = sigmoid(teacher / FIT_CP_SCALE);
+        s.target = if s.white_to_move { white } else { 1.0 - white };
+        Some(s)
+    }
+
     /// The sample of a self-play record for a whole-evaluation network:
     /// no classical base, the target White's expected score from the
     /// search's centipawns blended with the game's result
@@ -408,6 +436,9 @@ mod tests {
         assert!((s.target - (1.0 - 0.8117)).abs() < 1e-3, "Black's view: {}", s.target);
         assert_eq!((s.base, s.share), (0.0, 1.0));
         assert!(Sample::from_record(&record("4k3/8/8/8/8/8/8/4KN2 w - - 0 1", 0, 1), 0.3).is_none(), "a dead draw");
+        // A teacher's label: 0.9 is +238.6 cp, 64.5 % for White on the fit's curve, whatever the classical score.
+        let s = Sample::from_line_whole("4k3/4p3/8/8/8/8/8/3QK2R b K - 0 1 [0.9]").expect("no classical limit");
+        assert!((s.target - 0.3552).abs() < 1e-3 && s.base == 0.0, "{}", s.target);
     }
 
     #[test]
