@@ -317,6 +317,9 @@ pub struct Searcher {
     /// The choices of deep nodes, kept only while `intrigue-tools interest data`
     /// gathers them for the fit of learned interest.
     pub choice_log: Option<Vec<interest::learned::Choice>>,
+    /// Every `n`th position the search evaluates, kept only while
+    /// `intrigue-tools selfplay --tree-sample n` gathers distillation data.
+    pub eval_log: Option<EvalLog>,
     /// Syzygy tables, when `SyzygyPath` names some; shared by all threads.
     pub tablebase: Option<Arc<tablebase::Syzygy>>,
     /// The network that corrects the evaluation: the one `EvalFile`
@@ -332,6 +335,30 @@ pub struct Searcher {
     pricing: budget::PricingCounts,
     /// Forward estimation's bounds on a quiet move's gain, learned in this search.
     gains: Box<forward::GainLearner>,
+}
+
+/// Positions a search evaluates, one in `every`: the positions a
+/// whole-evaluation network must judge, in the proportions the search
+/// meets them (`intrigue-tools selfplay --tree-sample`).
+#[derive(Clone, Debug, Default)]
+pub struct EvalLog {
+    pub every: u32,
+    seen: u32,
+    pub positions: Vec<Chess>,
+}
+
+impl EvalLog {
+    pub fn new(every: u32) -> EvalLog {
+        EvalLog { every: every.max(1), seen: 0, positions: Vec::new() }
+    }
+
+    fn offer(&mut self, pos: &Chess) {
+        self.seen += 1;
+        if self.seen >= self.every {
+            self.seen = 0;
+            self.positions.push(pos.clone());
+        }
+    }
 }
 
 impl Searcher {
@@ -366,6 +393,7 @@ impl Searcher {
             pawn_cache: Box::default(),
             correction: correction::CorrectionHistory::default(),
             choice_log: None,
+            eval_log: None,
             tablebase: None,
             network: crate::eval::nnue::embedded(),
             accumulators: AccumulatorStack::new(MAX_PLY + 1),
@@ -384,6 +412,9 @@ impl Searcher {
         let (net, accumulators) = (&self.network, &mut self.accumulators);
         let network = |p: &Chess| net.output(accumulators.hidden(net, p.board(), ply), p);
         let eval = crate::eval::evaluate_corrected(pos, &mut self.pawn_cache, self.settings.evaluator, net.kind, network);
+        if let Some(log) = &mut self.eval_log {
+            log.offer(pos);
+        }
         crate::eval::endgame::fifty_move_fade(eval, pos.halfmoves())
     }
 

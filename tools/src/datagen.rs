@@ -13,10 +13,11 @@ use std::time::Instant;
 
 use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, Outcome as GameOutcome, Position};
 
+use intrigue::eval::Evaluator;
 use intrigue::game::{self, Game};
 use intrigue::rng::{mix64, Rng};
 use intrigue::search::limits::Limits;
-use intrigue::search::{Searcher, Signals, MATE_BOUND};
+use intrigue::search::{EvalLog, Searcher, Signals, MATE_BOUND};
 use intrigue::tt::TranspositionTable;
 
 /// Longest game before it is called a draw.
@@ -69,13 +70,20 @@ const MAX_START_SCORE: i32 = 400;
 /// a capture nor a promotion, no mate score), where a static evaluation
 /// can be right. With `balanced_start`, a game whose first search scores
 /// beyond `MAX_START_SCORE` yields nothing.
-fn play(searcher: &mut Searcher, start: &Game, nodes: u64, balanced_start: bool) -> Played {
+///
+/// With `tree_sample` n > 0 the positions kept are instead every nth
+/// position the game's searches evaluated, each scored by the static
+/// evaluation: data to distil the evaluation into a network, drawn from
+/// the positions a search meets (after captures, threats, blunders), not
+/// only from those a game reaches.
+fn play(searcher: &mut Searcher, start: &Game, nodes: u64, balanced_start: bool, tree_sample: u32) -> Played {
     let mut game = start.clone();
     let mut scores = Vec::new();
     let mut positions = Vec::new();
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
     searcher.new_game();
     searcher.tt.clear();
+    searcher.eval_log = (tree_sample > 0).then(|| EvalLog::new(tree_sample));
     let result = loop {
         if let Some(r) = result(&game, &scores) {
             break r;
@@ -87,8 +95,13 @@ fn play(searcher: &mut Searcher, start: &Game, nodes: u64, balanced_start: bool)
         }
         let white_score = if game.position().turn() == Color::White { out.score } else { -out.score };
         scores.push(white_score);
-        let quiet = !best.is_capture() && !best.is_promotion();
-        if quiet && !game.position().is_check() && out.score.abs() < MATE_BOUND {
+        if let Some(log) = &mut searcher.eval_log {
+            let network = intrigue::eval::nnue::shipped();
+            positions.extend(log.positions.drain(..).map(|p| {
+                let eval = intrigue::eval::evaluate_using(&p, Evaluator::Network, network);
+                (p, eval)
+            }));
+        } else if !best.is_capture() && !best.is_promotion() && !game.position().is_check() && out.score.abs() < MATE_BOUND {
             positions.push((game.position().clone(), out.score));
         }
         game.play(best);
@@ -112,6 +125,9 @@ pub struct Plan {
     pub random_plies: usize,
     /// Seeds the random moves: game `i` always gets the same ones.
     pub seed: u64,
+    /// Keep every nth position the searches evaluate, statically scored,
+    /// instead of the game's quiet positions (0: off).
+    pub tree_sample: u32,
 }
 
 /// The start of game `i`: its opening, then `plan.random_plies` random
@@ -153,7 +169,7 @@ pub fn play_games(openings: &[Game], plan: &Plan, sink: &mut dyn FnMut(usize, Pl
                         return;
                     }
                     let played = match start_of(openings, i, plan) {
-                        Some(start) => play(&mut searcher, &start, plan.nodes, plan.random_plies > 0),
+                        Some(start) => play(&mut searcher, &start, plan.nodes, plan.random_plies > 0, plan.tree_sample),
                         None => Played { positions: Vec::new(), result: 0.5 },
                     };
                     if send.send((i, played)).is_err() {
@@ -183,7 +199,7 @@ pub fn play_games(openings: &[Game], plan: &Plan, sink: &mut dyn FnMut(usize, Pl
 /// `openings` (starting at `first`), and returns their positions as
 /// `FEN [R]` lines, R White's result (`intrigue-tools tune`'s input).
 pub fn generate(openings: &[Game], games: usize, nodes: u64, threads: usize, first: usize, log: &(dyn Fn(&str) + Sync)) -> Vec<String> {
-    let plan = Plan { first, games, nodes, threads, random_plies: 0, seed: 0 };
+    let plan = Plan { first, games, nodes, threads, random_plies: 0, seed: 0, tree_sample: 0 };
     let mut lines = Vec::new();
     play_games(
         openings,
@@ -237,7 +253,7 @@ mod tests {
         // recorded before the mate was in sight gets White's win.
         let start = Game::from_fen("8/8/2k5/8/8/8/8/3QK3 w - - 0 1", CastlingMode::Standard).unwrap();
         let mut searcher = Searcher::new(Arc::new(TranspositionTable::new(1)), Arc::new(Signals::default()));
-        let played = play(&mut searcher, &start, 20_000, false);
+        let played = play(&mut searcher, &start, 20_000, false, 0);
         assert!(!played.positions.is_empty());
         assert_eq!(played.result, 1.0);
         assert!(played.positions.iter().all(|(pos, score)| pos.turn() == Color::Black || *score > 0));

@@ -57,6 +57,10 @@ enum Tool {
         /// Seeds the random moves (a file keeps one seed).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Keep every Nth position the searches evaluate, scored by the static evaluation
+        /// (data to distil the evaluation into a network), instead of the games' quiet positions.
+        #[arg(long, default_value_t = 0)]
+        tree_sample: u32,
     },
     /// Marlinformat data files: what is in one, or its records as text.
     #[command(subcommand)]
@@ -111,6 +115,10 @@ enum Tool {
         /// With --whole: the share of the target taken from the game's result, the rest from the score.
         #[arg(long, default_value_t = 0.3, value_parser = unit_interval_f32)]
         result_weight: f32,
+        /// With --whole on records: score each position by the engine's own static evaluation
+        /// (classical + shipped correction) instead of the recorded search score: a distillation.
+        #[arg(long)]
+        static_teacher: bool,
     },
     /// Learned interest: log the engine's choices, fit the weights.
     #[command(subcommand)]
@@ -299,13 +307,14 @@ fn run(tool: Tool) -> Result<(), Failure> {
                 println!("{line}");
             }
         }
-        Tool::Selfplay { openings, out, games, nodes, threads, random_plies, seed } => {
+        Tool::Selfplay { openings, out, games, nodes, threads, random_plies, seed, tree_sample } => {
             let name = openings.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
             let openings = datagen::read_openings(&read(&openings)?);
             if openings.is_empty() {
                 return Err(usage("no opening positions in the file"));
             }
-            let request = selfplay::Request { openings: &openings, openings_name: name, games, nodes, threads, random_plies, seed };
+            let request =
+                selfplay::Request { openings: &openings, openings_name: name, games, nodes, threads, random_plies, seed, tree_sample };
             let done = selfplay::run(&out, &request, &|m| eprintln!("{m}")).map_err(Failure::Failed)?;
             eprintln!(
                 "{}: {} games, {} positions ({} bytes), {} duplicates skipped",
@@ -343,7 +352,7 @@ fn run(tool: Tool) -> Result<(), Failure> {
             }
         }
         Tool::Tune { data, epochs, l2, fit } => run_tune(&read(&data)?, epochs as usize, l2, fit.as_deref())?,
-        Tool::Train { data, out, epochs, rate, threads, whole, result_weight } => {
+        Tool::Train { data, out, epochs, rate, threads, whole, result_weight, static_teacher } => {
             if !(rate > 0.0 && rate < 1.0) {
                 return Err(usage("the rate must be in (0, 1)"));
             }
@@ -352,7 +361,11 @@ fn run(tool: Tool) -> Result<(), Failure> {
                 samples.extend(read(&data)?.lines().filter_map(train::Sample::from_line_whole));
             } else if whole {
                 for record in selfplay::Records::open(&data).map_err(usage)? {
-                    samples.extend(train::Sample::from_record(&record.map_err(Failure::Failed)?, result_weight));
+                    let mut record = record.map_err(Failure::Failed)?;
+                    if static_teacher {
+                        record.score = train::static_score(&record.pos);
+                    }
+                    samples.extend(train::Sample::from_record(&record, result_weight));
                 }
             } else {
                 samples.extend(read(&data)?.lines().filter_map(train::Sample::from_line));

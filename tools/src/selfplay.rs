@@ -35,6 +35,8 @@ pub struct Progress {
     pub nodes: u64,
     pub random_plies: usize,
     pub seed: u64,
+    /// Every nth searched position, statically scored (0: the games' own).
+    pub tree_sample: u32,
     /// The opening file's name (not its path: a copy elsewhere will do).
     pub openings: String,
 }
@@ -42,8 +44,16 @@ pub struct Progress {
 impl Progress {
     fn text(&self) -> String {
         format!(
-            "games {}\nbytes {}\npositions {}\nduplicates {}\nnodes {}\nrandom_plies {}\nseed {}\nopenings {}\n",
-            self.games, self.bytes, self.positions, self.duplicates, self.nodes, self.random_plies, self.seed, self.openings
+            "games {}\nbytes {}\npositions {}\nduplicates {}\nnodes {}\nrandom_plies {}\nseed {}\ntree_sample {}\nopenings {}\n",
+            self.games,
+            self.bytes,
+            self.positions,
+            self.duplicates,
+            self.nodes,
+            self.random_plies,
+            self.seed,
+            self.tree_sample,
+            self.openings
         )
     }
 
@@ -60,6 +70,7 @@ impl Progress {
                 "nodes" => p.nodes = number()?,
                 "random_plies" => p.random_plies = number()? as usize,
                 "seed" => p.seed = number()?,
+                "tree_sample" => p.tree_sample = number()? as u32,
                 "openings" => p.openings = value.to_string(),
                 _ => return Err(format!("unknown field '{key}'")),
             }
@@ -69,7 +80,8 @@ impl Progress {
 
     /// Whether games made by `other`'s settings belong in this file.
     fn same_settings(&self, other: &Progress) -> bool {
-        (self.nodes, self.random_plies, self.seed, &self.openings) == (other.nodes, other.random_plies, other.seed, &other.openings)
+        (self.nodes, self.random_plies, self.seed, self.tree_sample, &self.openings)
+            == (other.nodes, other.random_plies, other.seed, other.tree_sample, &other.openings)
     }
 }
 
@@ -91,6 +103,7 @@ pub struct Request<'a> {
     pub threads: usize,
     pub random_plies: usize,
     pub seed: u64,
+    pub tree_sample: u32,
 }
 
 /// Plays games into `data` until it holds `request.games`, carrying on
@@ -100,6 +113,7 @@ pub fn run(data: &Path, request: &Request, log: &(dyn Fn(&str) + Sync)) -> Resul
         nodes: request.nodes,
         random_plies: request.random_plies,
         seed: request.seed,
+        tree_sample: request.tree_sample,
         openings: request.openings_name.clone(),
         ..Progress::default()
     };
@@ -113,6 +127,7 @@ pub fn run(data: &Path, request: &Request, log: &(dyn Fn(&str) + Sync)) -> Resul
         threads: request.threads,
         random_plies: request.random_plies,
         seed: request.seed,
+        tree_sample: request.tree_sample,
     };
     if plan.games > 0 {
         log(&format!("{}: {} games in it, {} to play", data.display(), progress.games, plan.games));
@@ -144,11 +159,12 @@ fn resume(data: &Path, wanted: &Progress) -> Result<Progress, String> {
     let progress = Progress::parse(&text).map_err(|e| format!("{}: {e}", record.display()))?;
     if !progress.same_settings(wanted) {
         return Err(format!(
-            "{} was made with nodes {}, random plies {}, seed {}, openings {}: carry on with those, or start another file",
+            "{} was made with nodes {}, random plies {}, seed {}, tree sample {}, openings {}: carry on with those, or start another file",
             data.display(),
             progress.nodes,
             progress.random_plies,
             progress.seed,
+            progress.tree_sample,
             progress.openings
         ));
     }
@@ -237,7 +253,7 @@ mod tests {
     use crate::datagen::read_openings;
 
     fn request(openings: &[Game], games: usize) -> Request<'_> {
-        Request { openings, openings_name: "test.epd".into(), games, nodes: 300, threads: 2, random_plies: 6, seed: 3 }
+        Request { openings, openings_name: "test.epd".into(), games, nodes: 300, threads: 2, random_plies: 6, seed: 3, tree_sample: 0 }
     }
 
     fn temporary(name: &str) -> PathBuf {
@@ -280,6 +296,26 @@ mod tests {
     }
 
     #[test]
+    fn a_tree_sample_keeps_searched_positions_with_their_static_scores() {
+        let openings = read_openings("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
+        let (games, sampled) = (temporary("games"), temporary("tree"));
+        let quiet = run(&games, &request(&openings, 2), &|_| {}).expect("a run");
+        let tree = run(&sampled, &Request { tree_sample: 8, ..request(&openings, 2) }, &|_| {}).expect("a run");
+        assert!(tree.positions > 5 * quiet.positions, "{} searched positions against {} game positions", tree.positions, quiet.positions);
+        let mut captures_pending = 0;
+        for labelled in Records::open(&sampled).expect("readable") {
+            let l = labelled.expect("a legal record");
+            assert_eq!(l.score, crate::train::static_score(&l.pos), "the static evaluation, White's view");
+            captures_pending += usize::from(l.pos.legal_moves().iter().any(|m| m.is_capture()));
+        }
+        assert!(captures_pending > 0);
+        for p in [games, sampled] {
+            let _ = std::fs::remove_file(progress_path(&p));
+            let _ = std::fs::remove_file(p);
+        }
+    }
+
+    #[test]
     fn the_progress_record_round_trips() {
         let p = Progress {
             games: 3,
@@ -289,6 +325,7 @@ mod tests {
             nodes: 5000,
             random_plies: 8,
             seed: 9,
+            tree_sample: 16,
             openings: "a b.epd".into(),
         };
         assert_eq!(Progress::parse(&p.text()), Ok(p));

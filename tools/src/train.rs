@@ -48,6 +48,15 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// The engine's own static evaluation of `pos` (the classical terms and
+/// the shipped correction), White's view, as a record's score: the
+/// teacher of a whole network distilled from the evaluation it replaces.
+pub fn static_score(pos: &shakmaty::Chess) -> i16 {
+    let eval = intrigue::eval::evaluate_using(pos, intrigue::eval::Evaluator::Network, intrigue::eval::nnue::shipped());
+    let white = if pos.turn() == Color::White { eval } else { -eval };
+    white.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16
+}
+
 /// One training position: White's view of each man, the side to move,
 /// the output head, the classical evaluation the network corrects (in
 /// units of `SCALE` centipawns) and the target, both for the side to move.
