@@ -121,26 +121,32 @@ impl Evaluator {
 /// The classical evaluation of `pos` in centipawns from the side to
 /// move's point of view.
 pub fn evaluate(pos: &Chess) -> i32 {
-    evaluate_with(pos, None, Evaluator::Classical, nnue::shipped())
+    evaluate_using(pos, Evaluator::Classical, nnue::shipped())
 }
 
 /// The evaluation `evaluator` names, side to move's view, with the
 /// network `net`: the classical one, plus the network's correction of it
 /// (dead draws stay zero).
 pub fn evaluate_using(pos: &Chess, evaluator: Evaluator, net: &nnue::Network) -> i32 {
-    evaluate_with(pos, None, evaluator, net)
+    evaluate_with(pos, None, evaluator, net.kind, |p| net.evaluate(p))
 }
 
-/// `evaluate_using`, with the pawn terms taken from (and stored in) `cache`.
-pub fn evaluate_cached(pos: &Chess, cache: &mut pawn_cache::PawnCache, evaluator: Evaluator, net: &nnue::Network) -> i32 {
-    evaluate_with(pos, Some(cache), evaluator, net)
-}
-
-/// `evaluate_cached`, with the network's output for `pos` asked of
-/// `network` only when it is used: the search's accumulators answer it.
-pub fn evaluate_corrected(
+/// `evaluate_using`, with the pawn terms taken from (and stored in)
+/// `cache`, and the output of a network of `kind` asked of `network` only
+/// when it is used: the search's accumulators answer it.
+pub fn evaluate_cached(
     pos: &Chess,
     cache: &mut pawn_cache::PawnCache,
+    evaluator: Evaluator,
+    kind: nnue::Kind,
+    network: impl FnOnce(&Chess) -> i32,
+) -> i32 {
+    evaluate_with(pos, Some(cache), evaluator, kind, network)
+}
+
+fn evaluate_with(
+    pos: &Chess,
+    cache: Option<&mut pawn_cache::PawnCache>,
     evaluator: Evaluator,
     kind: nnue::Kind,
     network: impl FnOnce(&Chess) -> i32,
@@ -148,21 +154,10 @@ pub fn evaluate_corrected(
     if evaluator == Evaluator::Network && kind == nnue::Kind::Whole {
         return whole_network(pos, network);
     }
-    let (score, share) = classical_with_share(pos, Some(cache));
+    let (score, share) = classical_with_share(pos, cache);
     match evaluator {
         // No share, no network: won positions and dead draws skip it.
         Evaluator::Network if share > 0 => score + network(pos) * share / CORRECTION_FULL,
-        _ => score,
-    }
-}
-
-fn evaluate_with(pos: &Chess, cache: Option<&mut pawn_cache::PawnCache>, evaluator: Evaluator, net: &nnue::Network) -> i32 {
-    if evaluator == Evaluator::Network && net.kind == nnue::Kind::Whole {
-        return whole_network(pos, |p| net.evaluate(p));
-    }
-    let (score, share) = classical_with_share(pos, cache);
-    match evaluator {
-        Evaluator::Network if share > 0 => score + net.evaluate(pos) * share / CORRECTION_FULL,
         _ => score,
     }
 }
@@ -279,7 +274,11 @@ pub(crate) mod tests {
         for _ in 0..2 {
             for fen in crate::bench::POSITIONS {
                 let p = pos(fen);
-                assert_eq!(evaluate_cached(&p, &mut cache, Evaluator::Classical, nnue::shipped()), evaluate(&p), "{fen}");
+                assert_eq!(
+                    evaluate_cached(&p, &mut cache, Evaluator::Classical, nnue::Kind::Correction, |p| nnue::shipped().evaluate(p)),
+                    evaluate(&p),
+                    "{fen}"
+                );
             }
         }
     }

@@ -87,6 +87,11 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The kind a file's header names, if it is a network file.
+    fn of(bytes: &[u8]) -> Option<Kind> {
+        [Kind::Correction, Kind::Whole].into_iter().find(|k| bytes.starts_with(k.magic()))
+    }
+
     fn magic(self) -> &'static [u8; 8] {
         match self {
             Kind::Correction => MAGIC,
@@ -178,7 +183,7 @@ impl Network {
 
     /// Reads the file format `to_bytes` writes; `None` if it is not one.
     pub fn from_bytes(bytes: &[u8]) -> Option<Box<Network>> {
-        let kind = [Kind::Correction, Kind::Whole].into_iter().find(|k| bytes.starts_with(k.magic()))?;
+        let kind = Kind::of(bytes)?;
         let body = &bytes[MAGIC.len()..];
         if body.len() != Self::BODY_BYTES {
             return None;
@@ -211,7 +216,7 @@ impl Network {
             return Ok(embedded());
         }
         let bytes = std::fs::read(file).map_err(|e| format!("cannot read network '{file}': {e}"))?;
-        if !bytes.starts_with(MAGIC) && !bytes.starts_with(WHOLE_MAGIC) {
+        if Kind::of(&bytes).is_none() {
             return Err(format!("'{file}' is not an Intrigue network (no {} header)", String::from_utf8_lossy(MAGIC)));
         }
         let expected = MAGIC.len() + Self::BODY_BYTES;

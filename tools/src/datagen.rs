@@ -109,16 +109,12 @@ fn play(searcher: &mut Searcher, start: &Game, nodes: u64, balanced_start: bool,
     Played { positions, result }
 }
 
-/// What a self-play run plays.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Plan {
-    /// Games `first .. first + games`; game `i` starts from opening
-    /// `i % openings`.
-    pub first: usize,
-    pub games: usize,
+/// How each game of a run is played and what it keeps: the settings a
+/// data file records, so that a resumed run plays its games alike.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameSettings {
     /// Nodes searched per move.
     pub nodes: u64,
-    pub threads: usize,
     /// Random legal moves played after the opening before the search
     /// takes over, so that one opening gives many games (with none, a
     /// fixed-node search plays the same game from the same opening).
@@ -130,12 +126,23 @@ pub struct Plan {
     pub tree_sample: u32,
 }
 
-/// The start of game `i`: its opening, then `plan.random_plies` random
-/// legal moves (`None` if the game ends among them).
-pub fn start_of(openings: &[Game], i: usize, plan: &Plan) -> Option<Game> {
+/// What a self-play run plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Games `first .. first + games`; game `i` starts from opening
+    /// `i % openings`.
+    pub first: usize,
+    pub games: usize,
+    pub threads: usize,
+    pub game: GameSettings,
+}
+
+/// The start of game `i`: its opening, then `settings.random_plies`
+/// random legal moves (`None` if the game ends among them).
+pub fn start_of(openings: &[Game], i: usize, settings: &GameSettings) -> Option<Game> {
     let mut game = openings[i % openings.len()].clone();
-    let mut rng = Rng::seeded(mix64(plan.seed ^ mix64(i as u64)));
-    for _ in 0..plan.random_plies {
+    let mut rng = Rng::seeded(mix64(settings.seed ^ mix64(i as u64)));
+    for _ in 0..settings.random_plies {
         let moves = game.position().legal_moves();
         if moves.is_empty() {
             return None;
@@ -168,8 +175,9 @@ pub fn play_games(openings: &[Game], plan: &Plan, sink: &mut dyn FnMut(usize, Pl
                     if i >= end {
                         return;
                     }
-                    let played = match start_of(openings, i, plan) {
-                        Some(start) => play(&mut searcher, &start, plan.nodes, plan.random_plies > 0, plan.tree_sample),
+                    let g = &plan.game;
+                    let played = match start_of(openings, i, g) {
+                        Some(start) => play(&mut searcher, &start, g.nodes, g.random_plies > 0, g.tree_sample),
                         None => Played { positions: Vec::new(), result: 0.5 },
                     };
                     if send.send((i, played)).is_err() {
@@ -199,7 +207,7 @@ pub fn play_games(openings: &[Game], plan: &Plan, sink: &mut dyn FnMut(usize, Pl
 /// `openings` (starting at `first`), and returns their positions as
 /// `FEN [R]` lines, R White's result (`intrigue-tools tune`'s input).
 pub fn generate(openings: &[Game], games: usize, nodes: u64, threads: usize, first: usize, log: &(dyn Fn(&str) + Sync)) -> Vec<String> {
-    let plan = Plan { first, games, nodes, threads, random_plies: 0, seed: 0, tree_sample: 0 };
+    let plan = Plan { first, games, threads, game: GameSettings { nodes, ..GameSettings::default() } };
     let mut lines = Vec::new();
     play_games(
         openings,

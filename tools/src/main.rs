@@ -313,8 +313,13 @@ fn run(tool: Tool) -> Result<(), Failure> {
             if openings.is_empty() {
                 return Err(usage("no opening positions in the file"));
             }
-            let request =
-                selfplay::Request { openings: &openings, openings_name: name, games, nodes, threads, random_plies, seed, tree_sample };
+            let request = selfplay::Request {
+                openings: &openings,
+                openings_name: name,
+                games,
+                threads,
+                game: datagen::GameSettings { nodes, random_plies, seed, tree_sample },
+            };
             let done = selfplay::run(&out, &request, &|m| eprintln!("{m}")).map_err(Failure::Failed)?;
             eprintln!(
                 "{}: {} games, {} positions ({} bytes), {} duplicates skipped",

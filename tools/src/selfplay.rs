@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Position};
 
-use crate::datagen::{play_games, Plan, Played};
+use crate::datagen::{play_games, GameSettings, Plan, Played};
 use crate::packed::{pack, unpack, RECORD_BYTES};
 use intrigue::game::{self, Game};
 
@@ -32,11 +32,8 @@ pub struct Progress {
     pub positions: u64,
     /// Positions skipped because the file already held them.
     pub duplicates: u64,
-    pub nodes: u64,
-    pub random_plies: usize,
-    pub seed: u64,
-    /// Every nth searched position, statically scored (0: the games' own).
-    pub tree_sample: u32,
+    /// How its games were played.
+    pub game: GameSettings,
     /// The opening file's name (not its path: a copy elsewhere will do).
     pub openings: String,
 }
@@ -49,10 +46,10 @@ impl Progress {
             self.bytes,
             self.positions,
             self.duplicates,
-            self.nodes,
-            self.random_plies,
-            self.seed,
-            self.tree_sample,
+            self.game.nodes,
+            self.game.random_plies,
+            self.game.seed,
+            self.game.tree_sample,
             self.openings
         )
     }
@@ -67,10 +64,10 @@ impl Progress {
                 "bytes" => p.bytes = number()?,
                 "positions" => p.positions = number()?,
                 "duplicates" => p.duplicates = number()?,
-                "nodes" => p.nodes = number()?,
-                "random_plies" => p.random_plies = number()? as usize,
-                "seed" => p.seed = number()?,
-                "tree_sample" => p.tree_sample = number()? as u32,
+                "nodes" => p.game.nodes = number()?,
+                "random_plies" => p.game.random_plies = number()? as usize,
+                "seed" => p.game.seed = number()?,
+                "tree_sample" => p.game.tree_sample = number()? as u32,
                 "openings" => p.openings = value.to_string(),
                 _ => return Err(format!("unknown field '{key}'")),
             }
@@ -80,8 +77,7 @@ impl Progress {
 
     /// Whether games made by `other`'s settings belong in this file.
     fn same_settings(&self, other: &Progress) -> bool {
-        (self.nodes, self.random_plies, self.seed, self.tree_sample, &self.openings)
-            == (other.nodes, other.random_plies, other.seed, other.tree_sample, &other.openings)
+        (self.game, &self.openings) == (other.game, &other.openings)
     }
 }
 
@@ -99,36 +95,19 @@ pub struct Request<'a> {
     pub openings_name: String,
     /// Games the file should hold when the run ends.
     pub games: usize,
-    pub nodes: u64,
     pub threads: usize,
-    pub random_plies: usize,
-    pub seed: u64,
-    pub tree_sample: u32,
+    pub game: GameSettings,
 }
 
 /// Plays games into `data` until it holds `request.games`, carrying on
 /// from its progress record if it has one; returns the final progress.
 pub fn run(data: &Path, request: &Request, log: &(dyn Fn(&str) + Sync)) -> Result<Progress, String> {
-    let wanted = Progress {
-        nodes: request.nodes,
-        random_plies: request.random_plies,
-        seed: request.seed,
-        tree_sample: request.tree_sample,
-        openings: request.openings_name.clone(),
-        ..Progress::default()
-    };
+    let wanted = Progress { game: request.game, openings: request.openings_name.clone(), ..Progress::default() };
     let mut progress = resume(data, &wanted)?;
     let mut seen = positions_in(data, progress.bytes)?;
     let mut file = OpenOptions::new().append(true).create(true).open(data).map_err(|e| format!("{}: {e}", data.display()))?;
-    let plan = Plan {
-        first: progress.games,
-        games: request.games.saturating_sub(progress.games),
-        nodes: request.nodes,
-        threads: request.threads,
-        random_plies: request.random_plies,
-        seed: request.seed,
-        tree_sample: request.tree_sample,
-    };
+    let plan =
+        Plan { first: progress.games, games: request.games.saturating_sub(progress.games), threads: request.threads, game: request.game };
     if plan.games > 0 {
         log(&format!("{}: {} games in it, {} to play", data.display(), progress.games, plan.games));
     }
@@ -161,10 +140,10 @@ fn resume(data: &Path, wanted: &Progress) -> Result<Progress, String> {
         return Err(format!(
             "{} was made with nodes {}, random plies {}, seed {}, tree sample {}, openings {}: carry on with those, or start another file",
             data.display(),
-            progress.nodes,
-            progress.random_plies,
-            progress.seed,
-            progress.tree_sample,
+            progress.game.nodes,
+            progress.game.random_plies,
+            progress.game.seed,
+            progress.game.tree_sample,
             progress.openings
         ));
     }
@@ -253,7 +232,8 @@ mod tests {
     use crate::datagen::read_openings;
 
     fn request(openings: &[Game], games: usize) -> Request<'_> {
-        Request { openings, openings_name: "test.epd".into(), games, nodes: 300, threads: 2, random_plies: 6, seed: 3, tree_sample: 0 }
+        let game = GameSettings { nodes: 300, random_plies: 6, seed: 3, tree_sample: 0 };
+        Request { openings, openings_name: "test.epd".into(), games, threads: 2, game }
     }
 
     fn temporary(name: &str) -> PathBuf {
@@ -287,7 +267,8 @@ mod tests {
             assert!(!labelled.pos.is_check() && labelled.result <= 2);
         }
 
-        let other = Request { seed: 4, ..request(&openings, 8) };
+        let base = request(&openings, 8);
+        let other = Request { game: GameSettings { seed: 4, ..base.game }, ..base };
         assert!(run(&whole, &other, &|_| {}).is_err(), "another seed may not extend the file");
         for p in [whole, parts] {
             let _ = std::fs::remove_file(progress_path(&p));
@@ -300,7 +281,8 @@ mod tests {
         let openings = read_openings("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
         let (games, sampled) = (temporary("games"), temporary("tree"));
         let quiet = run(&games, &request(&openings, 2), &|_| {}).expect("a run");
-        let tree = run(&sampled, &Request { tree_sample: 8, ..request(&openings, 2) }, &|_| {}).expect("a run");
+        let base = request(&openings, 2);
+        let tree = run(&sampled, &Request { game: GameSettings { tree_sample: 8, ..base.game }, ..base }, &|_| {}).expect("a run");
         assert!(tree.positions > 5 * quiet.positions, "{} searched positions against {} game positions", tree.positions, quiet.positions);
         let mut captures_pending = 0;
         for labelled in Records::open(&sampled).expect("readable") {
@@ -322,10 +304,7 @@ mod tests {
             bytes: 96,
             positions: 3,
             duplicates: 1,
-            nodes: 5000,
-            random_plies: 8,
-            seed: 9,
-            tree_sample: 16,
+            game: GameSettings { nodes: 5000, random_plies: 8, seed: 9, tree_sample: 16 },
             openings: "a b.epd".into(),
         };
         assert_eq!(Progress::parse(&p.text()), Ok(p));

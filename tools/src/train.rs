@@ -74,6 +74,37 @@ pub struct Sample {
 }
 
 impl Sample {
+    /// The sample of `pos` with the classical `base` (units of `SCALE`
+    /// centipawns), the `share` of the output the engine adds, and
+    /// White's expected score `white` as the target; `None` past
+    /// `MAX_MEN` men.
+    fn new(pos: &shakmaty::Chess, base: f32, share: f32, white: f32) -> Option<Sample> {
+        let board = pos.board();
+        let white_to_move = pos.turn() == Color::White;
+        let mut s = Sample {
+            white_view: [0; MAX_MEN],
+            black_view: [0; MAX_MEN],
+            men: 0,
+            white_to_move,
+            bucket: bucket(board) as u8,
+            base,
+            share,
+            target: if white_to_move { white } else { 1.0 - white },
+        };
+        for (color, role, men) in groups(board) {
+            for sq in men {
+                let i = s.men as usize;
+                if i >= MAX_MEN {
+                    return None;
+                }
+                s.white_view[i] = feature(Color::White, color, role, sq) as u16;
+                s.black_view[i] = feature(Color::Black, color, role, sq) as u16;
+                s.men += 1;
+            }
+        }
+        Some(s)
+    }
+
     /// The sample of a `FEN [T]` line; `None` if it does not parse or
     /// its teacher or classical score is beyond what the fit can use.
     pub fn from_line(line: &str) -> Option<Sample> {
@@ -85,21 +116,7 @@ impl Sample {
         if teacher.abs() > MAX_TEACHER_CP || classical.abs() > MAX_TEACHER_CP || share == 0.0 {
             return None;
         }
-        let board = pos.board();
-        let mut s = Sample {
-            white_view: [0; MAX_MEN],
-            black_view: [0; MAX_MEN],
-            men: 0,
-            white_to_move: pos.turn() == Color::White,
-            bucket: bucket(board) as u8,
-            base: classical / SCALE as f32,
-            share,
-            target: 0.0,
-        };
-        s.add_men(board)?;
-        let white = sigmoid(teacher / FIT_CP_SCALE);
-        s.target = if s.white_to_move { white } else { 1.0 - white };
-        Some(s)
+        Sample::new(pos, classical / SCALE as f32, share, sigmoid(teacher / FIT_CP_SCALE))
     }
 
     /// The sample of a `FEN [T]` line for a whole-evaluation network: the
@@ -113,21 +130,7 @@ impl Sample {
         if teacher.abs() > MAX_TEACHER_CP || pos.is_insufficient_material() {
             return None;
         }
-        let board = pos.board();
-        let mut s = Sample {
-            white_view: [0; MAX_MEN],
-            black_view: [0; MAX_MEN],
-            men: 0,
-            white_to_move: pos.turn() == Color::White,
-            bucket: bucket(board) as u8,
-            base: 0.0,
-            share: 1.0,
-            target: 0.0,
-        };
-        s.add_men(board)?;
-        let white = sigmoid(teacher / FIT_CP_SCALE);
-        s.target = if s.white_to_move { white } else { 1.0 - white };
-        Some(s)
+        Sample::new(pos, 0.0, 1.0, sigmoid(teacher / FIT_CP_SCALE))
     }
 
     /// The sample of a self-play record for a whole-evaluation network:
@@ -135,42 +138,12 @@ impl Sample {
     /// search's centipawns blended with the game's result
     /// (`result_weight` of it); `None` for a dead draw.
     pub fn from_record(record: &Labelled, result_weight: f32) -> Option<Sample> {
-        let pos = &record.pos;
-        if pos.is_insufficient_material() {
+        if record.pos.is_insufficient_material() {
             return None;
         }
-        let board = pos.board();
-        let mut s = Sample {
-            white_view: [0; MAX_MEN],
-            black_view: [0; MAX_MEN],
-            men: 0,
-            white_to_move: pos.turn() == Color::White,
-            bucket: bucket(board) as u8,
-            base: 0.0,
-            share: 1.0,
-            target: 0.0,
-        };
-        s.add_men(board)?;
-        let white =
-            (1.0 - result_weight) * sigmoid(f32::from(record.score) / FIT_CP_SCALE) + result_weight * f32::from(record.result) / 2.0;
-        s.target = if s.white_to_move { white } else { 1.0 - white };
-        Some(s)
-    }
-
-    /// Both views' features of the board's men; `None` past `MAX_MEN`.
-    fn add_men(&mut self, board: &shakmaty::Board) -> Option<()> {
-        for (color, role, men) in groups(board) {
-            for sq in men {
-                let i = self.men as usize;
-                if i >= MAX_MEN {
-                    return None;
-                }
-                self.white_view[i] = feature(Color::White, color, role, sq) as u16;
-                self.black_view[i] = feature(Color::Black, color, role, sq) as u16;
-                self.men += 1;
-            }
-        }
-        Some(())
+        let score = sigmoid(f32::from(record.score) / FIT_CP_SCALE);
+        let white = (1.0 - result_weight) * score + result_weight * f32::from(record.result) / 2.0;
+        Sample::new(&record.pos, 0.0, 1.0, white)
     }
 
     /// The side to move's features, then the other side's.
