@@ -18,9 +18,10 @@
 //! table) costs nothing; its child then updates from whatever its own
 //! ply or the one above holds.
 
-use shakmaty::{Bitboard, Board, Color, Role};
+use shakmaty::{Bitboard, Board, Chess, Color, Role};
 
-use super::nnue::{Hidden, Network};
+use super::nnue::{Half, Layers, Network, MAX_HIDDEN};
+use crate::with_layers;
 
 /// The men a set of sums counts: one bitboard per colour and role.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -54,9 +55,20 @@ impl Men {
 #[derive(Clone)]
 struct Frame {
     men: Men,
-    hidden: Hidden,
+    /// White's and Black's sums, with room for the widest network: one
+    /// `H` units wide uses the first `H` of each.
+    hidden: [[i16; MAX_HIDDEN]; 2],
     /// The frame holds sums (none before its ply first evaluates).
     filled: bool,
+}
+
+/// The first `H` sums of a frame's half: a network `H` wide's view of it.
+fn narrow<const H: usize>(half: &[i16; MAX_HIDDEN]) -> &Half<H> {
+    half[..H].try_into().expect("no network is wider than MAX_HIDDEN")
+}
+
+fn narrow_mut<const H: usize>(half: &mut [i16; MAX_HIDDEN]) -> &mut Half<H> {
+    (&mut half[..H]).try_into().expect("no network is wider than MAX_HIDDEN")
 }
 
 /// The hidden sums of the search's plies, one frame each.
@@ -73,7 +85,7 @@ pub struct AccumulatorStack {
 impl AccumulatorStack {
     /// A stack for plies `0..plies`, all empty.
     pub fn new(plies: usize) -> AccumulatorStack {
-        let empty = Frame { men: Men([[Bitboard::EMPTY; 6]; 2]), hidden: [[0; super::nnue::HIDDEN]; 2], filled: false };
+        let empty = Frame { men: Men([[Bitboard::EMPTY; 6]; 2]), hidden: [[0; MAX_HIDDEN]; 2], filled: false };
         AccumulatorStack { frames: vec![empty; plies].into_boxed_slice(), network: 0, updates: 0, refreshes: 0 }
     }
 
@@ -82,34 +94,56 @@ impl AccumulatorStack {
         self.frames.iter_mut().for_each(|f| f.filled = false);
     }
 
-    /// The hidden sums of `board`, evaluated at `ply`, by `net`; the frame
-    /// of `ply` keeps them for the plies around it.
-    pub fn hidden(&mut self, net: &Network, board: &Board, ply: usize) -> &Hidden {
+    /// `net`'s output for `pos` (centipawns, side to move) from the
+    /// hidden sums of its board at `ply`; the frame of `ply` keeps them
+    /// for the plies around it. The network's width is matched here,
+    /// once per evaluation.
+    pub fn evaluate(&mut self, net: &Network, pos: &Chess, ply: usize) -> i32 {
+        use shakmaty::Position;
         if self.network != net.id {
             self.clear();
             self.network = net.id;
         }
+        with_layers!(&net.layers, layers => {
+            let (white, black) = self.sums(layers, pos.board(), ply);
+            layers.output(white, black, pos)
+        })
+    }
+
+    /// The hidden sums of `board` at `ply` by `layers`, White's and
+    /// Black's, updated from the nearer of this ply's and the ply above's
+    /// frame, or summed from the board when neither is near.
+    fn sums<const H: usize>(&mut self, layers: &Layers<H>, board: &Board, ply: usize) -> (&Half<H>, &Half<H>) {
         let men = Men::of(board);
-        let nearest = self.nearest(&men, ply);
-        match nearest {
+        match self.nearest(&men, ply) {
             Some((from, 0)) if from == ply => {}
             Some((from, rows)) if rows < board.occupied().count() as u32 => {
                 self.updates += 1;
                 let counted = self.frames[from].men;
                 if from != ply {
-                    self.frames[ply].hidden = self.frames[from].hidden;
+                    let (above, below) = self.frames.split_at_mut(ply);
+                    for (dst, src) in below[0].hidden.iter_mut().zip(&above[from].hidden) {
+                        dst[..H].copy_from_slice(&src[..H]);
+                    }
                 }
                 let frame = &mut self.frames[ply];
-                update(net, &mut frame.hidden, &counted, &men);
+                let [white, black] = &mut frame.hidden;
+                update(layers, narrow_mut(white), narrow_mut(black), &counted, &men);
                 frame.men = men;
                 frame.filled = true;
             }
             _ => {
                 self.refreshes += 1;
-                self.frames[ply] = Frame { men, hidden: net.refresh(board), filled: true };
+                let frame = &mut self.frames[ply];
+                for (dst, src) in frame.hidden.iter_mut().zip(layers.refresh(board)) {
+                    dst[..H].copy_from_slice(&src);
+                }
+                frame.men = men;
+                frame.filled = true;
             }
         }
-        &self.frames[ply].hidden
+        let [white, black] = &self.frames[ply].hidden;
+        (narrow(white), narrow(black))
     }
 
     /// Of the frames at `ply` and the ply above, the filled one closest
@@ -122,15 +156,15 @@ impl AccumulatorStack {
 }
 
 /// Turns sums of the men `from` into sums of the men `to`.
-fn update(net: &Network, hidden: &mut Hidden, from: &Men, to: &Men) {
+fn update<const H: usize>(layers: &Layers<H>, white: &mut Half<H>, black: &mut Half<H>, from: &Men, to: &Men) {
     for color in Color::ALL {
         for role in Role::ALL {
             let (old, new) = (from.0[color as usize][role as usize - 1], to.0[color as usize][role as usize - 1]);
             for sq in old & !new {
-                net.remove_man(hidden, color, role, sq);
+                layers.remove_man(white, black, color, role, sq);
             }
             for sq in new & !old {
-                net.add_man(hidden, color, role, sq);
+                layers.add_man(white, black, color, role, sq);
             }
         }
     }
@@ -139,16 +173,35 @@ fn update(net: &Network, hidden: &mut Hidden, from: &Men, to: &Men) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::nnue;
+    use crate::eval::nnue::{self, Kind, BUCKETS, INPUTS};
     use crate::rng::Rng;
-    use shakmaty::{fen::Fen, CastlingMode, Chess, Position};
+    use shakmaty::{fen::Fen, CastlingMode, Position};
+
+    /// A network `width` units wide with small random weights, so that
+    /// every row counts.
+    fn random_network(width: usize, seed: u64) -> Box<Network> {
+        let mut rng = Rng::seeded(seed);
+        let weights: Vec<i16> = (0..INPUTS * width + width + BUCKETS * 2 * width).map(|_| rng.below(129) as i16 - 64).collect();
+        Network::from_parts(Kind::Whole, 0, width, &weights, &[0; BUCKETS]).expect("a width the engine reads")
+    }
+
+    /// The stack's sums at `ply`, White's then Black's, whatever the width.
+    fn stack_sums(stack: &mut AccumulatorStack, net: &Network, board: &Board, ply: usize) -> Vec<i16> {
+        with_layers!(&net.layers, l => {
+            let (white, black) = stack.sums(l, board, ply);
+            [white.as_slice(), black.as_slice()].concat()
+        })
+    }
+
+    fn scratch_sums(net: &Network, board: &Board) -> Vec<i16> {
+        with_layers!(&net.layers, l => l.refresh(board).concat())
+    }
 
     /// Walks random games as a search does — down a move, back up to a
     /// random ply, sideways to another move, now and then a null move —
     /// and checks at every step that the stack's sums are those of the
     /// whole board.
-    fn walk_agrees_with_scratch(fen: &str, mode: CastlingMode, seed: u64, steps: usize) {
-        let net = nnue::shipped();
+    fn walk_agrees_with_scratch(net: &Network, fen: &str, mode: CastlingMode, seed: u64, steps: usize) {
         let root: Chess = fen.parse::<Fen>().expect("a FEN").into_position(mode).expect("legal");
         let mut rng = Rng::seeded(seed);
         let mut stack = AccumulatorStack::new(64);
@@ -158,8 +211,8 @@ mod tests {
             let pos = line.last().expect("the root stays").clone();
             let ply = line.len() - 1;
             let refreshes = stack.refreshes;
-            let got = *stack.hidden(net, pos.board(), ply);
-            assert!(got == net.refresh(pos.board()), "ply {ply}: {}", Fen::from_position(&pos, shakmaty::EnPassantMode::Legal));
+            let got = stack_sums(&mut stack, net, pos.board(), ply);
+            assert!(got == scratch_sums(net, pos.board()), "ply {ply}: {}", Fen::from_position(&pos, shakmaty::EnPassantMode::Legal));
             updated += usize::from(stack.refreshes == refreshes);
             let moves = pos.legal_moves();
             if moves.is_empty() || line.len() >= 60 || rng.below(8) == 0 {
@@ -197,19 +250,22 @@ mod tests {
             // Chess960: king and rooks where castling moves them onto each other's squares.
             ("1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9", CastlingMode::Chess960),
         ];
+        let wide = random_network(256, 3);
         for (i, (fen, mode)) in cases.into_iter().enumerate() {
-            walk_agrees_with_scratch(fen, mode, 7 + i as u64, 4000);
+            walk_agrees_with_scratch(nnue::shipped(), fen, mode, 7 + i as u64, 4000);
+            walk_agrees_with_scratch(&wide, fen, mode, 17 + i as u64, 1000);
         }
     }
 
     #[test]
     fn another_network_is_summed_afresh() {
-        let board = Chess::default().board().clone();
+        let pos = Chess::default();
         let mut stack = AccumulatorStack::new(4);
-        let shipped = *stack.hidden(nnue::shipped(), &board, 0);
-        let mut other = nnue::Network::zeroed();
-        other.hidden_bias = [3; nnue::HIDDEN];
-        assert_eq!(*stack.hidden(&other, &board, 0), [[3; nnue::HIDDEN]; 2]);
-        assert_eq!(*stack.hidden(nnue::shipped(), &board, 0), shipped);
+        let shipped = stack.evaluate(nnue::shipped(), &pos, 0);
+        assert_eq!(shipped, nnue::shipped().evaluate(&pos));
+        let wide = random_network(256, 5);
+        assert_ne!(wide.evaluate(&pos), shipped, "the two networks score the start differently");
+        assert_eq!(stack.evaluate(&wide, &pos, 0), wide.evaluate(&pos), "the wider network's own sums");
+        assert_eq!(stack.evaluate(nnue::shipped(), &pos, 0), shipped, "and back");
     }
 }

@@ -27,7 +27,8 @@
 //!
 //! The shape is the simplest that is known to work well:
 //! 768 inputs (colour relative to the viewer × role × square, the board
-//! flipped for Black) → one hidden layer of `HIDDEN` units, computed once
+//! flipped for Black) → one hidden layer of `HIDDEN` units (or any of
+//! [`WIDTHS`], read from the file's length), computed once
 //! from each side's point of view with shared weights → a squared clipped
 //! ReLU → one output, from one of `BUCKETS` output heads chosen by how many
 //! men are left (the same features weigh differently in an endgame).
@@ -57,10 +58,17 @@ use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square};
 
 /// Inputs: 2 colours (ours, theirs) × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;
-/// Hidden units per point of view. 64 were enough for 3 million training
-/// positions; on 9 million, 128 fitted the teacher better and won at equal
-/// nodes (docs/changelog.md, "The network on twice the positions").
+/// Hidden units per point of view of the shipped network. 64 were enough
+/// for 3 million training positions; on 9 million, 128 fitted the teacher
+/// better and won at equal nodes (docs/changelog.md, "The network on twice
+/// the positions").
 pub const HIDDEN: usize = 128;
+/// The widths a network file may have: the shipped one's, and a wider one
+/// to try with `EvalFile` (a whole evaluation needs more units than a
+/// correction). The width is read from the file's length.
+pub const WIDTHS: [usize; 2] = [128, 256];
+/// The widest of [`WIDTHS`]: the room the search's per-ply sums keep.
+pub const MAX_HIDDEN: usize = 256;
 /// Output heads, chosen by the number of men on the board.
 pub const BUCKETS: usize = 8;
 /// Hidden-layer quantisation: 1.0 is stored as `QA`.
@@ -119,9 +127,43 @@ pub fn shipped() -> &'static Network {
     &NETWORK
 }
 
-/// The hidden layer's sums before the activation, one per point of view:
-/// White's first, then Black's.
-pub type Hidden = [[i16; HIDDEN]; 2];
+/// One point of view's hidden sums before the activation, for a layer
+/// `H` units wide.
+pub type Half<const H: usize> = [i16; H];
+
+/// Both points of view's hidden sums, White's first.
+pub type Sums<const H: usize> = [Half<H>; 2];
+
+/// A network's weights for a hidden layer `H` units wide. The width is a
+/// constant of the code that reads them, so each width's loops are
+/// compiled for it, and a network pays for its width once per evaluation
+/// (the `match` in [`Network::layers`]), never per weight.
+pub struct Layers<const H: usize> {
+    /// One row of hidden weights per input feature.
+    pub hidden_weights: Vec<Half<H>>,
+    pub hidden_bias: Half<H>,
+    /// Per bucket: the weights of the side to move's half, then of the
+    /// other side's.
+    pub output_weights: [Sums<H>; BUCKETS],
+    pub output_bias: [i32; BUCKETS],
+}
+
+/// A network's layers, whichever width its file has.
+pub enum AnyLayers {
+    W128(Box<Layers<128>>),
+    W256(Box<Layers<256>>),
+}
+
+/// Runs `$body` with `$l` bound to `$layers`'s `Layers` of its width.
+#[macro_export]
+macro_rules! with_layers {
+    ($layers:expr, $l:ident => $body:expr) => {
+        match $layers {
+            $crate::eval::nnue::AnyLayers::W128($l) => $body,
+            $crate::eval::nnue::AnyLayers::W256($l) => $body,
+        }
+    };
+}
 
 /// The quantised network.
 pub struct Network {
@@ -132,13 +174,7 @@ pub struct Network {
     /// `classical_fingerprint()` of the evaluation a correction was
     /// trained to correct (0 in a whole evaluation).
     pub fingerprint: u64,
-    /// One row of hidden weights per input feature.
-    pub hidden_weights: Vec<[i16; HIDDEN]>,
-    pub hidden_bias: [i16; HIDDEN],
-    /// Per bucket: `HIDDEN` weights for the side to move's half, then
-    /// `HIDDEN` for the other side's.
-    pub output_weights: [[i16; 2 * HIDDEN]; BUCKETS],
-    pub output_bias: [i32; BUCKETS],
+    pub layers: AnyLayers,
 }
 
 /// The input feature of a `color` `role` on `sq`, seen by `viewer`: own
@@ -162,49 +198,126 @@ pub fn groups(board: &Board) -> impl Iterator<Item = (Color, Role, Bitboard)> + 
     Color::ALL.into_iter().flat_map(move |c| Role::ALL.into_iter().map(move |r| (c, r, board.by_color(c) & board.by_role(r))))
 }
 
-impl Network {
-    /// Bytes after the magic: the fingerprint, 16-bit weights, then 32-bit
-    /// output biases.
-    const BODY_BYTES: usize = 8 + 2 * (INPUTS * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN) + 4 * BUCKETS;
+/// The 16-bit weights of a layer `width` units wide.
+const fn words(width: usize) -> usize {
+    INPUTS * width + width + BUCKETS * 2 * width
+}
 
-    /// A network with every weight zero (the trainer's starting form).
-    pub fn zeroed() -> Box<Network> {
-        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        Box::new(Network {
-            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-            kind: Kind::Correction,
-            fingerprint: 0,
-            hidden_weights: vec![[0; HIDDEN]; INPUTS],
-            hidden_bias: [0; HIDDEN],
-            output_weights: [[0; 2 * HIDDEN]; BUCKETS],
+/// Bytes after the magic: the fingerprint, the 16-bit weights, then the
+/// 32-bit output biases.
+const fn body_bytes(width: usize) -> usize {
+    8 + 2 * words(width) + 4 * BUCKETS
+}
+
+impl<const H: usize> Layers<H> {
+    fn zeroed() -> Box<Layers<H>> {
+        Box::new(Layers {
+            hidden_weights: vec![[0; H]; INPUTS],
+            hidden_bias: [0; H],
+            output_weights: [[[0; H]; 2]; BUCKETS],
             output_bias: [0; BUCKETS],
         })
+    }
+
+    /// The layers of `weights` (file order) and `biases`; `None` if there
+    /// are not exactly as many as the width needs.
+    fn from_parts(weights: &[i16], biases: &[i32]) -> Option<Box<Layers<H>>> {
+        if weights.len() != words(H) || biases.len() != BUCKETS {
+            return None;
+        }
+        let mut layers = Layers::<H>::zeroed();
+        let mut words = weights.iter().copied();
+        let rows = layers.hidden_weights.iter_mut().chain(std::iter::once(&mut layers.hidden_bias));
+        for row in rows.chain(layers.output_weights.iter_mut().flatten()) {
+            row.iter_mut().for_each(|w| *w = words.next().unwrap_or(0));
+        }
+        layers.output_bias.copy_from_slice(biases);
+        Some(layers)
+    }
+
+    /// Every 16-bit weight in file order.
+    fn weights(&self) -> impl Iterator<Item = &i16> {
+        self.hidden_weights.iter().flatten().chain(&self.hidden_bias).chain(self.output_weights.iter().flatten().flatten())
+    }
+
+    /// Both points of view's hidden sums from the whole board, White's
+    /// first.
+    pub fn refresh(&self, board: &Board) -> Sums<H> {
+        let [mut white, mut black] = [self.hidden_bias; 2];
+        for (color, role, men) in groups(board) {
+            for sq in men {
+                self.add_man(&mut white, &mut black, color, role, sq);
+            }
+        }
+        [white, black]
+    }
+
+    /// Adds a `color` `role` on `sq` to both points of view.
+    #[inline]
+    pub fn add_man(&self, white: &mut Half<H>, black: &mut Half<H>, color: Color, role: Role, sq: Square) {
+        add(white, &self.hidden_weights[feature(Color::White, color, role, sq)]);
+        add(black, &self.hidden_weights[feature(Color::Black, color, role, sq)]);
+    }
+
+    /// Takes a `color` `role` on `sq` out of both points of view.
+    #[inline]
+    pub fn remove_man(&self, white: &mut Half<H>, black: &mut Half<H>, color: Color, role: Role, sq: Square) {
+        sub(white, &self.hidden_weights[feature(Color::White, color, role, sq)]);
+        sub(black, &self.hidden_weights[feature(Color::Black, color, role, sq)]);
+    }
+
+    /// The evaluation in centipawns for the side to move, given the
+    /// position's hidden sums.
+    #[inline]
+    pub fn output(&self, white: &Half<H>, black: &Half<H>, pos: &Chess) -> i32 {
+        let (ours, theirs) = if pos.turn() == Color::White { (white, black) } else { (black, white) };
+        let head = bucket(pos.board());
+        let [our_weights, their_weights] = &self.output_weights[head];
+        let sum = squared_clipped_dot(ours, our_weights) + squared_clipped_dot(theirs, their_weights);
+        let out = sum / i64::from(QA) + i64::from(self.output_bias[head]);
+        (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+}
+
+impl Network {
+    fn from_layers(layers: AnyLayers) -> Box<Network> {
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Box::new(Network { id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed), kind: Kind::Correction, fingerprint: 0, layers })
+    }
+
+    /// A network of `kind` from its `width` (one of [`WIDTHS`]), its
+    /// 16-bit weights in file order and its output biases; `None` if
+    /// they do not fit that width.
+    pub fn from_parts(kind: Kind, fingerprint: u64, width: usize, weights: &[i16], biases: &[i32]) -> Option<Box<Network>> {
+        let layers = match width {
+            128 => AnyLayers::W128(Layers::from_parts(weights, biases)?),
+            256 => AnyLayers::W256(Layers::from_parts(weights, biases)?),
+            _ => return None,
+        };
+        let mut net = Network::from_layers(layers);
+        net.kind = kind;
+        net.fingerprint = fingerprint;
+        Some(net)
+    }
+
+    /// Hidden units per point of view.
+    pub fn width(&self) -> usize {
+        match self.layers {
+            AnyLayers::W128(_) => 128,
+            AnyLayers::W256(_) => 256,
+        }
     }
 
     /// Reads the file format `to_bytes` writes; `None` if it is not one.
     pub fn from_bytes(bytes: &[u8]) -> Option<Box<Network>> {
         let kind = Kind::of(bytes)?;
         let body = &bytes[MAGIC.len()..];
-        if body.len() != Self::BODY_BYTES {
-            return None;
-        }
+        let width = WIDTHS.into_iter().find(|&w| body.len() == body_bytes(w))?;
         let (fingerprint, body) = body.split_at(8);
-        let mut words = body.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
-        let mut net = Network::zeroed();
-        net.kind = kind;
-        net.fingerprint = u64::from_le_bytes(fingerprint.try_into().ok()?);
-        for row in net.hidden_weights.iter_mut() {
-            row.iter_mut().for_each(|w| *w = words.next().unwrap_or(0));
-        }
-        net.hidden_bias.iter_mut().for_each(|w| *w = words.next().unwrap_or(0));
-        for head in net.output_weights.iter_mut() {
-            head.iter_mut().for_each(|w| *w = words.next().unwrap_or(0));
-        }
-        let tail = &body[body.len() - 4 * BUCKETS..];
-        for (b, c) in net.output_bias.iter_mut().zip(tail.chunks_exact(4)) {
-            *b = i32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-        }
-        Some(net)
+        let (weights, biases) = body.split_at(2 * words(width));
+        let weights: Vec<i16> = weights.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
+        let biases: Vec<i32> = biases.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        Network::from_parts(kind, u64::from_le_bytes(fingerprint.try_into().ok()?), width, &weights, &biases)
     }
 
     /// Loads `EvalFile`: a network file `intrigue-tools train` wrote, or
@@ -219,9 +332,10 @@ impl Network {
         if Kind::of(&bytes).is_none() {
             return Err(format!("'{file}' is not an Intrigue network (no {} header)", String::from_utf8_lossy(MAGIC)));
         }
-        let expected = MAGIC.len() + Self::BODY_BYTES;
-        let net = Network::from_bytes(&bytes)
-            .ok_or_else(|| format!("network '{file}' has {} bytes, a {HIDDEN}-unit network has {expected}", bytes.len()))?;
+        let net = Network::from_bytes(&bytes).ok_or_else(|| {
+            let sizes: Vec<String> = WIDTHS.iter().map(|&w| format!("{} ({w} units)", MAGIC.len() + body_bytes(w))).collect();
+            format!("network '{file}' has {} bytes, a network has {}", bytes.len(), sizes.join(" or "))
+        })?;
         let ours = classical_fingerprint();
         if net.kind == Kind::Correction && net.fingerprint != ours {
             return Err(format!(
@@ -232,75 +346,40 @@ impl Network {
         Ok(net.into())
     }
 
-    /// The file format: magic, then every weight little-endian, in the
-    /// order of the struct's fields.
+    /// The file format: magic, fingerprint, then every weight
+    /// little-endian, in the order of `Layers`' fields.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = self.kind.magic().to_vec();
         out.extend_from_slice(&self.fingerprint.to_le_bytes());
-        let words = self.hidden_weights.iter().flatten().chain(&self.hidden_bias).chain(self.output_weights.iter().flatten());
-        for w in words {
-            out.extend_from_slice(&w.to_le_bytes());
-        }
-        for b in &self.output_bias {
-            out.extend_from_slice(&b.to_le_bytes());
-        }
-        out
-    }
-
-    /// Both points of view's hidden sums from the whole board, White's
-    /// first.
-    pub fn refresh(&self, board: &Board) -> Hidden {
-        let mut acc = [self.hidden_bias; 2];
-        for (color, role, men) in groups(board) {
-            for sq in men {
-                self.add_man(&mut acc, color, role, sq);
+        with_layers!(&self.layers, l => {
+            for w in l.weights() {
+                out.extend_from_slice(&w.to_le_bytes());
             }
-        }
-        acc
-    }
-
-    /// Adds a `color` `role` on `sq` to both points of view.
-    #[inline]
-    pub fn add_man(&self, acc: &mut Hidden, color: Color, role: Role, sq: Square) {
-        add(&mut acc[0], &self.hidden_weights[feature(Color::White, color, role, sq)]);
-        add(&mut acc[1], &self.hidden_weights[feature(Color::Black, color, role, sq)]);
-    }
-
-    /// Takes a `color` `role` on `sq` out of both points of view.
-    #[inline]
-    pub fn remove_man(&self, acc: &mut Hidden, color: Color, role: Role, sq: Square) {
-        sub(&mut acc[0], &self.hidden_weights[feature(Color::White, color, role, sq)]);
-        sub(&mut acc[1], &self.hidden_weights[feature(Color::Black, color, role, sq)]);
+            for b in &l.output_bias {
+                out.extend_from_slice(&b.to_le_bytes());
+            }
+        });
+        out
     }
 
     /// The evaluation in centipawns for the side to move, from scratch.
     pub fn evaluate(&self, pos: &Chess) -> i32 {
-        self.output(&self.refresh(pos.board()), pos)
-    }
-
-    /// The evaluation in centipawns for the side to move, given the
-    /// position's hidden sums.
-    #[inline]
-    pub fn output(&self, hidden: &Hidden, pos: &Chess) -> i32 {
-        let [white, black] = hidden;
-        let (ours, theirs) = if pos.turn() == Color::White { (white, black) } else { (black, white) };
-        let head = bucket(pos.board());
-        let weights = &self.output_weights[head];
-        let sum = squared_clipped_dot(ours, &weights[..HIDDEN]) + squared_clipped_dot(theirs, &weights[HIDDEN..]);
-        let out = sum / i64::from(QA) + i64::from(self.output_bias[head]);
-        (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
+        with_layers!(&self.layers, l => {
+            let [white, black] = l.refresh(pos.board());
+            l.output(&white, &black, pos)
+        })
     }
 }
 
 #[inline]
-fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+fn add<const H: usize>(acc: &mut Half<H>, row: &Half<H>) {
     for (a, w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_add(*w);
     }
 }
 
 #[inline]
-fn sub(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+fn sub<const H: usize>(acc: &mut Half<H>, row: &Half<H>) {
     for (a, w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_sub(*w);
     }
@@ -308,7 +387,7 @@ fn sub(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
 
 /// Σ clamp(x, 0, QA)² · w, the output layer on one half.
 #[inline]
-fn squared_clipped_dot(hidden: &[i16; HIDDEN], weights: &[i16]) -> i64 {
+fn squared_clipped_dot<const H: usize>(hidden: &Half<H>, weights: &Half<H>) -> i64 {
     hidden
         .iter()
         .zip(weights)
@@ -364,7 +443,7 @@ mod tests {
         let mut whole = Network::from_bytes(DEFAULT_NET).expect("the shipped network");
         whole.kind = Kind::Whole;
         whole.fingerprint = 0;
-        whole.output_bias = [QA * QB / 4; BUCKETS];
+        with_layers!(&mut whole.layers, l => l.output_bias = [QA * QB / 4; BUCKETS]);
         let bytes = whole.to_bytes();
         assert!(bytes.starts_with(WHOLE_MAGIC));
         let read = Network::from_bytes(&bytes).expect("reads back");

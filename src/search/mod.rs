@@ -410,7 +410,7 @@ impl Searcher {
     #[inline]
     pub(crate) fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
         let (net, accumulators) = (&self.network, &mut self.accumulators);
-        let network = |p: &Chess| net.output(accumulators.hidden(net, p.board(), ply), p);
+        let network = |p: &Chess| accumulators.evaluate(net, p, ply);
         let eval = crate::eval::evaluate_cached(pos, &mut self.pawn_cache, self.settings.evaluator, net.kind, network);
         if let Some(log) = &mut self.eval_log {
             log.offer(pos);

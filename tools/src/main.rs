@@ -97,7 +97,7 @@ enum Tool {
         /// 'placement' fits the piece-square tables too; 'only=NAME,...' just the named weights.
         fit: Option<String>,
     },
-    /// Train the network that corrects the classical evaluation on 'FEN [target]' lines.
+    /// Train a network: a correction of the classical evaluation on 'FEN [target]' lines, or with --whole the whole evaluation.
     Train {
         data: PathBuf,
         /// The network file to write (the shipped one is src/eval/intrigue.nnue).
@@ -119,6 +119,9 @@ enum Tool {
         /// (classical + shipped correction) instead of the recorded search score: a distillation.
         #[arg(long)]
         static_teacher: bool,
+        /// Hidden units per point of view: 128 (the shipped network's) or 256.
+        #[arg(long, default_value_t = intrigue::eval::nnue::HIDDEN, value_parser = network_width)]
+        width: usize,
     },
     /// Learned interest: log the engine's choices, fit the weights.
     #[command(subcommand)]
@@ -239,6 +242,12 @@ impl SearchArgs {
     }
 }
 
+/// A hidden-layer width the engine reads (`nnue::WIDTHS`).
+fn network_width(text: &str) -> Result<usize, String> {
+    let widths = intrigue::eval::nnue::WIDTHS;
+    text.parse::<usize>().ok().filter(|w| widths.contains(w)).ok_or_else(|| format!("'{text}' is not a network width ({widths:?})"))
+}
+
 fn unit_interval_f32(text: &str) -> Result<f32, String> {
     unit_interval(text).map(|v| v as f32)
 }
@@ -357,7 +366,7 @@ fn run(tool: Tool) -> Result<(), Failure> {
             }
         }
         Tool::Tune { data, epochs, l2, fit } => run_tune(&read(&data)?, epochs as usize, l2, fit.as_deref())?,
-        Tool::Train { data, out, epochs, rate, threads, whole, result_weight, static_teacher } => {
+        Tool::Train { data, out, epochs, rate, threads, whole, result_weight, static_teacher, width } => {
             if !(rate > 0.0 && rate < 1.0) {
                 return Err(usage("the rate must be in (0, 1)"));
             }
@@ -378,7 +387,7 @@ fn run(tool: Tool) -> Result<(), Failure> {
             if samples.len() < 100 {
                 return Err(usage(format!("only {} positions could be read from {}", samples.len(), data.display())));
             }
-            let schedule = train::Schedule { epochs: epochs as usize, rate, threads: threads as usize, seed: 1 };
+            let schedule = train::Schedule { width, epochs: epochs as usize, rate, threads: threads as usize, seed: 1 };
             let started = std::time::Instant::now();
             let net = train::train(&mut samples, &schedule, &mut |m| eprintln!("{m} ({:.0} s)", started.elapsed().as_secs_f64()));
             let kind = if whole { intrigue::eval::nnue::Kind::Whole } else { intrigue::eval::nnue::Kind::Correction };

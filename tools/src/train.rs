@@ -27,7 +27,7 @@ use shakmaty::{Color, Position};
 
 use crate::packed::Labelled;
 use crate::tune::parse_line;
-use intrigue::eval::nnue::{bucket, feature, groups, Kind, Network, BUCKETS, HIDDEN, INPUTS, QA, QB, SCALE};
+use intrigue::eval::nnue::{bucket, feature, groups, Kind, Network, BUCKETS, INPUTS, MAX_HIDDEN, QA, QB, SCALE, WIDTHS};
 use intrigue::rng::Rng;
 
 /// Men on the board at most, so a position's features fit a fixed array.
@@ -157,9 +157,11 @@ impl Sample {
     }
 }
 
-/// The network in floating point, or a gradient of it.
+/// The network in floating point, or a gradient of it, `width` hidden
+/// units per point of view (one of `nnue::WIDTHS`).
 #[derive(Clone)]
 pub struct FloatNet {
+    width: usize,
     hidden_weights: Vec<f32>,
     hidden_bias: Vec<f32>,
     output_weights: Vec<f32>,
@@ -167,23 +169,25 @@ pub struct FloatNet {
 }
 
 impl FloatNet {
-    fn zeros() -> FloatNet {
+    fn zeros(width: usize) -> FloatNet {
+        assert!(WIDTHS.contains(&width), "a network is {WIDTHS:?} units wide, not {width}");
         FloatNet {
-            hidden_weights: vec![0.0; INPUTS * HIDDEN],
-            hidden_bias: vec![0.0; HIDDEN],
-            output_weights: vec![0.0; BUCKETS * 2 * HIDDEN],
+            width,
+            hidden_weights: vec![0.0; INPUTS * width],
+            hidden_bias: vec![0.0; width],
+            output_weights: vec![0.0; BUCKETS * 2 * width],
             output_bias: vec![0.0; BUCKETS],
         }
     }
 
     /// Small random weights: each hidden sum starts near zero, where the
     /// activation still has a slope, whatever men are on the board.
-    pub fn random(seed: u64) -> FloatNet {
+    pub fn random(width: usize, seed: u64) -> FloatNet {
         let mut rng = Rng::seeded(seed);
         let mut uniform = |scale: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * scale - scale;
-        let mut net = FloatNet::zeros();
+        let mut net = FloatNet::zeros(width);
         net.hidden_weights.iter_mut().for_each(|w| *w = uniform(1.0 / (INPUTS as f32).sqrt()));
-        net.output_weights.iter_mut().for_each(|w| *w = uniform(1.0 / (2.0 * HIDDEN as f32).sqrt()));
+        net.output_weights.iter_mut().for_each(|w| *w = uniform(1.0 / (2.0 * width as f32).sqrt()));
         net
     }
 
@@ -195,12 +199,14 @@ impl FloatNet {
         [&self.hidden_weights, &self.hidden_bias, &self.output_weights, &self.output_bias]
     }
 
-    fn hidden_sums(&self, features: &[u16]) -> [f32; HIDDEN] {
-        let mut acc = [0.0f32; HIDDEN];
-        acc.copy_from_slice(&self.hidden_bias);
+    /// One point of view's hidden sums, in the first `width` places.
+    fn hidden_sums(&self, features: &[u16]) -> [f32; MAX_HIDDEN] {
+        let w = self.width;
+        let mut acc = [0.0f32; MAX_HIDDEN];
+        acc[..w].copy_from_slice(&self.hidden_bias);
         for &f in features {
-            let row = &self.hidden_weights[f as usize * HIDDEN..][..HIDDEN];
-            acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+            let row = &self.hidden_weights[f as usize * w..][..w];
+            acc[..w].iter_mut().zip(row).for_each(|(a, w)| *a += w);
         }
         acc
     }
@@ -209,16 +215,17 @@ impl FloatNet {
     /// when `grad` is given, adds the gradient of the loss to it; returns
     /// the loss too.
     fn forward_backward(&self, s: &Sample, grad: Option<&mut FloatNet>) -> (f32, f32) {
+        let w = self.width;
         let (ours, theirs) = s.views();
         let sums = [self.hidden_sums(ours), self.hidden_sums(theirs)];
-        let head = s.bucket as usize * 2 * HIDDEN;
-        let weights = &self.output_weights[head..head + 2 * HIDDEN];
+        let head = s.bucket as usize * 2 * w;
+        let weights = &self.output_weights[head..head + 2 * w];
         let mut out = self.output_bias[s.bucket as usize];
         let base = s.base;
         for (half, acc) in sums.iter().enumerate() {
-            for (i, &x) in acc.iter().enumerate() {
+            for (i, &x) in acc[..w].iter().enumerate() {
                 let a = x.clamp(0.0, 1.0);
-                out += a * a * weights[half * HIDDEN + i];
+                out += a * a * weights[half * w + i];
             }
         }
         let slope = SCALE as f32 / FIT_CP_SCALE;
@@ -228,18 +235,18 @@ impl FloatNet {
         let d_out = 2.0 * error * p * (1.0 - p) * slope * s.share;
         g.output_bias[s.bucket as usize] += d_out;
         for (half, (acc, features)) in sums.iter().zip([ours, theirs]).enumerate() {
-            let mut d_acc = [0.0f32; HIDDEN];
-            for (i, &x) in acc.iter().enumerate() {
+            let mut d_acc = [0.0f32; MAX_HIDDEN];
+            for (i, &x) in acc[..w].iter().enumerate() {
                 let a = x.clamp(0.0, 1.0);
-                g.output_weights[head + half * HIDDEN + i] += d_out * a * a;
+                g.output_weights[head + half * w + i] += d_out * a * a;
                 if x > 0.0 && x < 1.0 {
-                    d_acc[i] = d_out * weights[half * HIDDEN + i] * 2.0 * x;
+                    d_acc[i] = d_out * weights[half * w + i] * 2.0 * x;
                 }
             }
-            g.hidden_bias.iter_mut().zip(&d_acc).for_each(|(b, d)| *b += d);
+            g.hidden_bias.iter_mut().zip(&d_acc[..w]).for_each(|(b, d)| *b += d);
             for &f in features {
-                let row = &mut g.hidden_weights[f as usize * HIDDEN..][..HIDDEN];
-                row.iter_mut().zip(&d_acc).for_each(|(w, d)| *w += d);
+                let row = &mut g.hidden_weights[f as usize * w..][..w];
+                row.iter_mut().zip(&d_acc[..w]).for_each(|(w, d)| *w += d);
             }
         }
         (out, error * error)
@@ -248,22 +255,11 @@ impl FloatNet {
     /// Rounds to the engine's integer network of `kind`.
     pub fn quantise(&self, kind: Kind) -> Box<Network> {
         let q = |w: f32, scale: i32| (w * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
-        let mut net = Network::zeroed();
-        net.kind = kind;
-        if kind == Kind::Correction {
-            net.fingerprint = intrigue::eval::nnue::classical_fingerprint();
-        }
-        for (row, src) in net.hidden_weights.iter_mut().zip(self.hidden_weights.chunks_exact(HIDDEN)) {
-            row.iter_mut().zip(src).for_each(|(w, &f)| *w = q(f, QA));
-        }
-        net.hidden_bias.iter_mut().zip(&self.hidden_bias).for_each(|(w, &f)| *w = q(f, QA));
-        for (head, src) in net.output_weights.iter_mut().zip(self.output_weights.chunks_exact(2 * HIDDEN)) {
-            head.iter_mut().zip(src).for_each(|(w, &f)| *w = q(f, QB));
-        }
-        for (b, &f) in net.output_bias.iter_mut().zip(&self.output_bias) {
-            *b = (f * (QA * QB) as f32).round() as i32;
-        }
-        net
+        let fingerprint = if kind == Kind::Correction { intrigue::eval::nnue::classical_fingerprint() } else { 0 };
+        let hidden = self.hidden_weights.iter().chain(&self.hidden_bias).map(|&f| q(f, QA));
+        let weights: Vec<i16> = hidden.chain(self.output_weights.iter().map(|&f| q(f, QB))).collect();
+        let biases: Vec<i32> = self.output_bias.iter().map(|&f| (f * (QA * QB) as f32).round() as i32).collect();
+        Network::from_parts(kind, fingerprint, self.width, &weights, &biases).expect("a width the engine reads")
     }
 }
 
@@ -327,6 +323,8 @@ pub fn mean_loss(net: &FloatNet, samples: &[Sample]) -> f32 {
 
 /// Training settings.
 pub struct Schedule {
+    /// Hidden units per point of view (one of `nnue::WIDTHS`).
+    pub width: usize,
     pub epochs: usize,
     pub rate: f32,
     pub threads: usize,
@@ -340,10 +338,11 @@ pub fn train(samples: &mut [Sample], schedule: &Schedule, log: &mut dyn FnMut(&s
     let mut rng = Rng::seeded(schedule.seed);
     let held = samples.len() / 50;
     let (train_set, validation) = samples.split_at_mut(samples.len() - held);
-    let mut net = FloatNet::random(schedule.seed);
-    let mut adam = Adam { first: FloatNet::zeros(), second: FloatNet::zeros(), steps: 0 };
+    let mut net = FloatNet::random(schedule.width, schedule.seed);
+    let zeros = FloatNet::zeros(schedule.width);
+    let mut adam = Adam { first: zeros.clone(), second: zeros.clone(), steps: 0 };
     let threads = schedule.threads.max(1);
-    let mut grads = vec![FloatNet::zeros(); threads];
+    let mut grads = vec![zeros; threads];
     log(&format!(
         "{} training positions, {} held out; validation loss {:.6}",
         train_set.len(),
@@ -385,11 +384,13 @@ mod tests {
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4 [0.7]",
     ];
 
+    use intrigue::eval::nnue::HIDDEN;
+
     #[test]
     fn training_learns_the_correction_and_the_quantised_net_agrees() {
         let mut data: Vec<Sample> = LINES.iter().cycle().take(400).map(|l| Sample::from_line(l).expect("parses")).collect();
-        let before = mean_loss(&FloatNet::random(1), &data);
-        let schedule = Schedule { epochs: 80, rate: 0.01, threads: 2, seed: 1 };
+        let before = mean_loss(&FloatNet::random(HIDDEN, 1), &data);
+        let schedule = Schedule { width: HIDDEN, epochs: 80, rate: 0.01, threads: 2, seed: 1 };
         let net = train(&mut data, &schedule, &mut |_| {});
         let after = mean_loss(&net, &data);
         assert!(after < before / 10.0, "loss {before} -> {after}");
@@ -434,8 +435,15 @@ mod tests {
         ];
         let mut data: Vec<Sample> =
             lines.iter().cycle().take(500).map(|&(f, s, r)| Sample::from_record(&record(f, s, r), 0.3).expect("a sample")).collect();
-        let net = train(&mut data, &Schedule { epochs: 150, rate: 0.01, threads: 2, seed: 1 }, &mut |_| {});
-        let quantised = net.quantise(Kind::Whole);
+        for width in WIDTHS {
+            let net = train(&mut data, &Schedule { width, epochs: 150, rate: 0.01, threads: 2, seed: 1 }, &mut |_| {});
+            let quantised = net.quantise(Kind::Whole);
+            assert_eq!(quantised.width(), width);
+            learned_material(&quantised, &lines);
+        }
+    }
+
+    fn learned_material(quantised: &Network, lines: &[(&str, i16, u8)]) {
         let eval =
             |fen: &str| quantised.evaluate(intrigue::game::Game::from_fen(fen, shakmaty::CastlingMode::Standard).unwrap().position());
         assert!(eval(lines[0].0) < -300 && eval(lines[1].0) > 300, "a queen down for White: {} / {}", eval(lines[0].0), eval(lines[1].0));
