@@ -123,11 +123,8 @@ pub fn run(
             break;
         }
         let mut last = None;
-        let mut searcher = bench_searcher(settings, network, signals);
-        let game = Game::from_fen(fen, CastlingMode::Standard).expect("bench positions are valid");
-        let start = Instant::now();
-        let outcome = searcher.think(&game, &Limits::depth(depth), 0, start, &mut |r| last = Some(r.clone()));
-        searching += start.elapsed();
+        let (outcome, took) = search_position(fen, depth, settings, network, signals, &mut |r| last = Some(r.clone()));
+        searching += took;
         if let Some(r) = last {
             report(&r);
         }
@@ -136,16 +133,9 @@ pub fn run(
     BenchResult { nodes: per_position.iter().sum(), elapsed_ms: searching.as_millis() as u64, per_position }
 }
 
-/// A searcher set up the bench's way: single-threaded, a fresh 16 MB table.
-fn bench_searcher(settings: SearchSettings, network: &Arc<Network>, signals: &Arc<Signals>) -> Searcher {
-    let mut searcher = Searcher::new(Arc::new(TranspositionTable::new(16)), Arc::clone(signals));
-    searcher.settings = settings;
-    searcher.network = Arc::clone(network);
-    searcher
-}
-
-/// One bench position searched to `depth` the bench's way; `report` sees
-/// every iteration.
+/// One bench position searched to `depth` the bench's way: single-threaded,
+/// a fresh 16 MB table; `report` sees every iteration. Returns the search's
+/// outcome and how long it took, not counting the set-up.
 fn search_position(
     fen: &str,
     depth: u32,
@@ -153,9 +143,14 @@ fn search_position(
     network: &Arc<Network>,
     signals: &Arc<Signals>,
     report: &mut dyn FnMut(&Report),
-) -> Outcome {
+) -> (Outcome, Duration) {
     let game = Game::from_fen(fen, CastlingMode::Standard).expect("bench positions are valid");
-    bench_searcher(settings, network, signals).think(&game, &Limits::depth(depth), 0, Instant::now(), report)
+    let mut searcher = Searcher::new(Arc::new(TranspositionTable::new(16)), Arc::clone(signals));
+    searcher.settings = settings;
+    searcher.network = Arc::clone(network);
+    let start = Instant::now();
+    let outcome = searcher.think(&game, &Limits::depth(depth), 0, start, report);
+    (outcome, start.elapsed())
 }
 
 /// One iteration of the bench's trees, summed over the positions that

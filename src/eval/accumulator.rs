@@ -18,7 +18,7 @@
 //! table) costs nothing; its child then updates from whatever its own
 //! ply or the one above holds.
 
-use shakmaty::{Bitboard, Board, Chess, Color, Role};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Role};
 
 use super::nnue::{Half, Layers, Network, MAX_HIDDEN};
 use crate::with_layers;
@@ -99,7 +99,6 @@ impl AccumulatorStack {
     /// for the plies around it. The network's width is matched here,
     /// once per evaluation.
     pub fn evaluate(&mut self, net: &Network, pos: &Chess, ply: usize) -> i32 {
-        use shakmaty::Position;
         if self.network != net.id {
             self.clear();
             self.network = net.id;
@@ -173,15 +172,15 @@ fn update<const H: usize>(layers: &Layers<H>, white: &mut Half<H>, black: &mut H
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::nnue::{self, Kind, BUCKETS, INPUTS};
+    use crate::eval::nnue::{self, words, Kind, BUCKETS};
     use crate::rng::Rng;
-    use shakmaty::{fen::Fen, CastlingMode, Position};
+    use shakmaty::{fen::Fen, CastlingMode};
 
     /// A network `width` units wide with small random weights, so that
     /// every row counts.
     fn random_network(width: usize, seed: u64) -> Box<Network> {
         let mut rng = Rng::seeded(seed);
-        let weights: Vec<i16> = (0..INPUTS * width + width + BUCKETS * 2 * width).map(|_| rng.below(129) as i16 - 64).collect();
+        let weights: Vec<i16> = (0..words(width)).map(|_| rng.below(129) as i16 - 64).collect();
         Network::from_parts(Kind::Whole, 0, width, &weights, &[0; BUCKETS]).expect("a width the engine reads")
     }
 

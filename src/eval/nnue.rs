@@ -68,7 +68,7 @@ pub const HIDDEN: usize = 128;
 /// correction). The width is read from the file's length.
 pub const WIDTHS: [usize; 2] = [128, 256];
 /// The widest of [`WIDTHS`]: the room the search's per-ply sums keep.
-pub const MAX_HIDDEN: usize = 256;
+pub const MAX_HIDDEN: usize = WIDTHS[WIDTHS.len() - 1];
 /// Output heads, chosen by the number of men on the board.
 pub const BUCKETS: usize = 8;
 /// Hidden-layer quantisation: 1.0 is stored as `QA`.
@@ -137,7 +137,7 @@ pub type Sums<const H: usize> = [Half<H>; 2];
 /// A network's weights for a hidden layer `H` units wide. The width is a
 /// constant of the code that reads them, so each width's loops are
 /// compiled for it, and a network pays for its width once per evaluation
-/// (the `match` in [`Network::layers`]), never per weight.
+/// (the `match` in `AccumulatorStack::evaluate`), never per weight.
 pub struct Layers<const H: usize> {
     /// One row of hidden weights per input feature.
     pub hidden_weights: Vec<Half<H>>,
@@ -199,7 +199,7 @@ pub fn groups(board: &Board) -> impl Iterator<Item = (Color, Role, Bitboard)> + 
 }
 
 /// The 16-bit weights of a layer `width` units wide.
-const fn words(width: usize) -> usize {
+pub(crate) const fn words(width: usize) -> usize {
     INPUTS * width + width + BUCKETS * 2 * width
 }
 
@@ -280,32 +280,22 @@ impl<const H: usize> Layers<H> {
 }
 
 impl Network {
-    fn from_layers(layers: AnyLayers) -> Box<Network> {
-        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        Box::new(Network { id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed), kind: Kind::Correction, fingerprint: 0, layers })
-    }
-
     /// A network of `kind` from its `width` (one of [`WIDTHS`]), its
     /// 16-bit weights in file order and its output biases; `None` if
     /// they do not fit that width.
     pub fn from_parts(kind: Kind, fingerprint: u64, width: usize, weights: &[i16], biases: &[i32]) -> Option<Box<Network>> {
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         let layers = match width {
             128 => AnyLayers::W128(Layers::from_parts(weights, biases)?),
             256 => AnyLayers::W256(Layers::from_parts(weights, biases)?),
             _ => return None,
         };
-        let mut net = Network::from_layers(layers);
-        net.kind = kind;
-        net.fingerprint = fingerprint;
-        Some(net)
+        Some(Box::new(Network { id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed), kind, fingerprint, layers }))
     }
 
     /// Hidden units per point of view.
     pub fn width(&self) -> usize {
-        match self.layers {
-            AnyLayers::W128(_) => 128,
-            AnyLayers::W256(_) => 256,
-        }
+        with_layers!(&self.layers, l => l.hidden_bias.len())
     }
 
     /// Reads the file format `to_bytes` writes; `None` if it is not one.

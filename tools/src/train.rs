@@ -161,7 +161,6 @@ impl Sample {
 /// units per point of view (one of `nnue::WIDTHS`).
 #[derive(Clone)]
 pub struct FloatNet {
-    width: usize,
     hidden_weights: Vec<f32>,
     hidden_bias: Vec<f32>,
     output_weights: Vec<f32>,
@@ -172,7 +171,6 @@ impl FloatNet {
     fn zeros(width: usize) -> FloatNet {
         assert!(WIDTHS.contains(&width), "a network is {WIDTHS:?} units wide, not {width}");
         FloatNet {
-            width,
             hidden_weights: vec![0.0; INPUTS * width],
             hidden_bias: vec![0.0; width],
             output_weights: vec![0.0; BUCKETS * 2 * width],
@@ -191,6 +189,11 @@ impl FloatNet {
         net
     }
 
+    /// Hidden units per point of view.
+    fn width(&self) -> usize {
+        self.hidden_bias.len()
+    }
+
     fn slices_mut(&mut self) -> [&mut [f32]; 4] {
         [&mut self.hidden_weights, &mut self.hidden_bias, &mut self.output_weights, &mut self.output_bias]
     }
@@ -201,7 +204,7 @@ impl FloatNet {
 
     /// One point of view's hidden sums, in the first `width` places.
     fn hidden_sums(&self, features: &[u16]) -> [f32; MAX_HIDDEN] {
-        let w = self.width;
+        let w = self.width();
         let mut acc = [0.0f32; MAX_HIDDEN];
         acc[..w].copy_from_slice(&self.hidden_bias);
         for &f in features {
@@ -215,7 +218,7 @@ impl FloatNet {
     /// when `grad` is given, adds the gradient of the loss to it; returns
     /// the loss too.
     fn forward_backward(&self, s: &Sample, grad: Option<&mut FloatNet>) -> (f32, f32) {
-        let w = self.width;
+        let w = self.width();
         let (ours, theirs) = s.views();
         let sums = [self.hidden_sums(ours), self.hidden_sums(theirs)];
         let head = s.bucket as usize * 2 * w;
@@ -259,7 +262,7 @@ impl FloatNet {
         let hidden = self.hidden_weights.iter().chain(&self.hidden_bias).map(|&f| q(f, QA));
         let weights: Vec<i16> = hidden.chain(self.output_weights.iter().map(|&f| q(f, QB))).collect();
         let biases: Vec<i32> = self.output_bias.iter().map(|&f| (f * (QA * QB) as f32).round() as i32).collect();
-        Network::from_parts(kind, fingerprint, self.width, &weights, &biases).expect("a width the engine reads")
+        Network::from_parts(kind, fingerprint, self.width(), &weights, &biases).expect("a width the engine reads")
     }
 }
 
