@@ -27,11 +27,20 @@ const HORIZON_MOVES: i64 = 18;
 /// The soft limit's share of the per-move budget.
 const SOFT_PERCENT: i64 = 80;
 /// With fewer than this many increments on the clock, a move is budgeted
-/// half an increment instead of three quarters. Spending three quarters
-/// let a long game's clock drain to three increments (0.09 s at
-/// 3+0.03), where one stall of the machine lost on time (3ca1ef2: 0.219 s
-/// used with 0.091 s left); at half, the clock settles near nine.
+/// half an increment instead of three quarters, and its hard limit is
+/// held to [`LOW_CLOCK_SHARE`] of the clock. Spending three quarters let a
+/// long game's clock drain to three increments (0.09 s at 3+0.03), where
+/// one stall of the machine lost on time (3ca1ef2: 0.219 s used with
+/// 0.091 s left).
 const LOW_CLOCK_INCREMENTS: i64 = 20;
+/// On a low clock the hard limit is at most the clock divided by this.
+/// An iteration begun under the soft limit runs on to the hard one, so
+/// the hard limit is what a move spends there: held at 60 % of the clock,
+/// a 2+0.02 game settled near 60 ms and a stall of the machine lost it on
+/// time three times in 1,800 games (0.15–0.19 s used with 0.05–0.06 s
+/// left). At an eighth, a move spends less than the increment until eight
+/// increments are back on the clock.
+const LOW_CLOCK_SHARE: i64 = 8;
 
 #[derive(Clone, Debug)]
 pub struct TimeManager {
@@ -61,7 +70,13 @@ impl TimeManager {
         let base = avail / mtg + inc_share;
         // Never plan to use more than a share of what is left: with one move
         // to the control we may use most of it, otherwise keep a reserve.
-        let cap = if mtg == 1 { avail * 8 / 10 } else { avail * 6 / 10 };
+        let cap = if mtg == 1 {
+            avail * 8 / 10
+        } else if avail < LOW_CLOCK_INCREMENTS * inc {
+            avail / LOW_CLOCK_SHARE
+        } else {
+            avail * 6 / 10
+        };
         let hard = if avail < EMERGENCY_MS { avail / 4 } else { (base * 4).min(cap) };
         let soft = (base * SOFT_PERCENT / 100).min(hard);
         TimeManager { start, soft_ms: Some(soft.max(1) as u64), hard_ms: Some(hard.max(1) as u64) }
@@ -222,12 +237,14 @@ mod tests {
 
     #[test]
     fn a_clock_down_to_a_few_increments_grows_back() {
-        // The budget (soft limit over its share) stays under the increment,
-        // so even a move that runs to the budget leaves more on the clock.
-        for time in (60..=270).step_by(10) {
-            let budget = tm(time, 30, None).soft_ms().unwrap() as i64 * 100 / SOFT_PERCENT;
-            assert!(budget < 30, "clock {time} ms: budget {budget} ms");
+        // Every move runs to its hard limit and 2 ms more (the worst case:
+        // an iteration begun under the soft limit), from 61 ms at +20 ms.
+        let mut clock = 61;
+        for _ in 0..60 {
+            clock += 20 - (tm(clock, 20, None).hard_ms().unwrap() as i64 + 2);
+            assert!(clock > 50, "the clock fell to {clock} ms");
         }
+        assert!(clock >= 150, "after sixty moves the clock is back to {clock} ms, not 150");
     }
 
     #[test]
