@@ -249,10 +249,13 @@ mod tests {
             // Chess960: king and rooks where castling moves them onto each other's squares.
             ("1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9", CastlingMode::Chess960),
         ];
-        let wide = random_network(256, 3);
+        // A random network of each width the shipped one is not.
+        let wider: Vec<_> = nnue::WIDTHS.into_iter().filter(|&w| w != nnue::HIDDEN).map(|w| random_network(w, w as u64)).collect();
         for (i, (fen, mode)) in cases.into_iter().enumerate() {
             walk_agrees_with_scratch(nnue::shipped(), fen, mode, 7 + i as u64, 4000);
-            walk_agrees_with_scratch(&wide, fen, mode, 17 + i as u64, 1000);
+            for (j, net) in wider.iter().enumerate() {
+                walk_agrees_with_scratch(net, fen, mode, 17 + (i + 10 * j) as u64, 1000);
+            }
         }
     }
 

@@ -63,10 +63,10 @@ pub const INPUTS: usize = 768;
 /// better and won at equal nodes (docs/changelog.md, "The network on twice
 /// the positions").
 pub const HIDDEN: usize = 128;
-/// The widths a network file may have: the shipped one's, and a wider one
+/// The widths a network file may have: the shipped one's, and wider ones
 /// to try with `EvalFile` (a whole evaluation needs more units than a
 /// correction). The width is read from the file's length.
-pub const WIDTHS: [usize; 2] = [128, 256];
+pub const WIDTHS: [usize; 3] = [128, 256, 512];
 /// The widest of [`WIDTHS`]: the room the search's per-ply sums keep.
 pub const MAX_HIDDEN: usize = WIDTHS[WIDTHS.len() - 1];
 /// Output heads, chosen by the number of men on the board.
@@ -152,6 +152,7 @@ pub struct Layers<const H: usize> {
 pub enum AnyLayers {
     W128(Box<Layers<128>>),
     W256(Box<Layers<256>>),
+    W512(Box<Layers<512>>),
 }
 
 /// Runs `$body` with `$l` bound to `$layers`'s `Layers` of its width.
@@ -161,6 +162,7 @@ macro_rules! with_layers {
         match $layers {
             $crate::eval::nnue::AnyLayers::W128($l) => $body,
             $crate::eval::nnue::AnyLayers::W256($l) => $body,
+            $crate::eval::nnue::AnyLayers::W512($l) => $body,
         }
     };
 }
@@ -288,6 +290,7 @@ impl Network {
         let layers = match width {
             128 => AnyLayers::W128(Layers::from_parts(weights, biases)?),
             256 => AnyLayers::W256(Layers::from_parts(weights, biases)?),
+            512 => AnyLayers::W512(Layers::from_parts(weights, biases)?),
             _ => return None,
         };
         Some(Box::new(Network { id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed), kind, fingerprint, layers }))
