@@ -119,7 +119,7 @@ enum Tool {
         /// (classical + shipped correction) instead of the recorded search score: a distillation.
         #[arg(long)]
         static_teacher: bool,
-        /// Hidden units per point of view: 128 (the shipped network's) or 256.
+        /// Hidden units per point of view: 128 (the shipped network's), 256 or 512.
         #[arg(long, default_value_t = intrigue::eval::nnue::HIDDEN, value_parser = network_width)]
         width: usize,
     },
