@@ -63,10 +63,6 @@ pub const INPUTS: usize = 768;
 /// better and won at equal nodes (docs/changelog.md, "The network on twice
 /// the positions").
 pub const HIDDEN: usize = 128;
-/// The widths a network file may have: the shipped one's, and wider ones
-/// to try with `EvalFile` (a whole evaluation needs more units than a
-/// correction). The width is read from the file's length.
-pub const WIDTHS: [usize; 3] = [128, 256, 512];
 /// The widest of [`WIDTHS`]: the room the search's per-ply sums keep.
 pub const MAX_HIDDEN: usize = WIDTHS[WIDTHS.len() - 1];
 /// Output heads, chosen by the number of men on the board.
@@ -148,12 +144,36 @@ pub struct Layers<const H: usize> {
     pub output_bias: [i32; BUCKETS],
 }
 
-/// A network's layers, whichever width its file has.
-pub enum AnyLayers {
-    W128(Box<Layers<128>>),
-    W256(Box<Layers<256>>),
-    W512(Box<Layers<512>>),
+/// Declares, from one list, the widths a network may have: [`WIDTHS`],
+/// an [`AnyLayers`] variant for each, and the constructor that picks one
+/// by width. (`with_layers!` names the variants too; a missing arm there
+/// does not compile.)
+macro_rules! network_widths {
+    ($($variant:ident = $width:literal),+ $(,)?) => {
+        /// The widths a network file may have: the shipped one's, and wider
+        /// ones to try with `EvalFile` (a whole evaluation needs more units
+        /// than a correction). The width is read from the file's length.
+        pub const WIDTHS: [usize; [$($width),+].len()] = [$($width),+];
+
+        /// A network's layers, whichever width its file has.
+        pub enum AnyLayers {
+            $($variant(Box<Layers<$width>>)),+
+        }
+
+        impl AnyLayers {
+            /// The layers `width` units wide of `weights` (file order) and
+            /// `biases`; `None` for another width or the wrong counts.
+            fn from_parts(width: usize, weights: &[i16], biases: &[i32]) -> Option<AnyLayers> {
+                match width {
+                    $($width => Some(AnyLayers::$variant(Layers::from_parts(weights, biases)?)),)+
+                    _ => None,
+                }
+            }
+        }
+    };
 }
+
+network_widths!(W128 = 128, W256 = 256, W512 = 512);
 
 /// Runs `$body` with `$l` bound to `$layers`'s `Layers` of its width.
 #[macro_export]
@@ -287,12 +307,7 @@ impl Network {
     /// they do not fit that width.
     pub fn from_parts(kind: Kind, fingerprint: u64, width: usize, weights: &[i16], biases: &[i32]) -> Option<Box<Network>> {
         static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        let layers = match width {
-            128 => AnyLayers::W128(Layers::from_parts(weights, biases)?),
-            256 => AnyLayers::W256(Layers::from_parts(weights, biases)?),
-            512 => AnyLayers::W512(Layers::from_parts(weights, biases)?),
-            _ => return None,
-        };
+        let layers = AnyLayers::from_parts(width, weights, biases)?;
         Some(Box::new(Network { id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed), kind, fingerprint, layers }))
     }
 

@@ -66,13 +66,14 @@ impl TimeManager {
         let avail = (clock.time_ms - overhead).max(1);
         let inc = clock.inc_ms.max(0);
         let mtg = clock.moves_to_go.map_or(HORIZON_MOVES, |m| (m as i64).clamp(1, HORIZON_MOVES));
-        let inc_share = if avail >= LOW_CLOCK_INCREMENTS * inc { inc * 3 / 4 } else { inc / 2 };
+        let low_clock = avail < LOW_CLOCK_INCREMENTS * inc;
+        let inc_share = if low_clock { inc / 2 } else { inc * 3 / 4 };
         let base = avail / mtg + inc_share;
         // Never plan to use more than a share of what is left: with one move
         // to the control we may use most of it, otherwise keep a reserve.
         let cap = if mtg == 1 {
             avail * 8 / 10
-        } else if avail < LOW_CLOCK_INCREMENTS * inc {
+        } else if low_clock {
             avail / LOW_CLOCK_SHARE
         } else {
             avail * 6 / 10
