@@ -72,6 +72,10 @@ pub const QA: i32 = 255;
 /// Output-layer quantisation: 1.0 is stored as `QB`. Fine, because a
 /// correction's weights are small; the output sum is taken in 64 bits.
 pub const QB: i32 = 1024;
+/// The largest output weight a network may have (the trainer clips them
+/// at 1.98 · `QB`). Bounded so that the output layer can sum in 32 bits
+/// (`squared_clipped_dot`).
+pub const MAX_OUTPUT_WEIGHT: i16 = 2 * QB as i16;
 /// Centipawns per unit of network output.
 pub const SCALE: i32 = 400;
 
@@ -154,6 +158,10 @@ macro_rules! network_widths {
         /// ones to try with `EvalFile` (a whole evaluation needs more units
         /// than a correction). The width is read from the file's length.
         pub const WIDTHS: [usize; [$($width),+].len()] = [$($width),+];
+        $(const _: () = assert!(
+            $width as i64 * 255 * MAX_OUTPUT_WEIGHT as i64 <= i32::MAX as i64,
+            "the output layer's 32-bit sums could overflow at this width"
+        );)+
 
         /// A network's layers, whichever width its file has.
         pub enum AnyLayers {
@@ -242,9 +250,14 @@ impl<const H: usize> Layers<H> {
     }
 
     /// The layers of `weights` (file order) and `biases`; `None` if there
-    /// are not exactly as many as the width needs.
+    /// are not exactly as many as the width needs, or an output weight is
+    /// beyond [`MAX_OUTPUT_WEIGHT`].
     fn from_parts(weights: &[i16], biases: &[i32]) -> Option<Box<Layers<H>>> {
         if weights.len() != words(H) || biases.len() != BUCKETS {
+            return None;
+        }
+        let output_words = &weights[(INPUTS + 1) * H..];
+        if output_words.iter().any(|w| w.unsigned_abs() > MAX_OUTPUT_WEIGHT.unsigned_abs()) {
             return None;
         }
         let mut layers = Layers::<H>::zeroed();
@@ -340,9 +353,12 @@ impl Network {
         if Kind::of(&bytes).is_none() {
             return Err(format!("'{file}' is not an Intrigue network (no {} header)", String::from_utf8_lossy(MAGIC)));
         }
-        let net = Network::from_bytes(&bytes).ok_or_else(|| {
+        if !WIDTHS.iter().any(|&w| bytes.len() == MAGIC.len() + body_bytes(w)) {
             let sizes: Vec<String> = WIDTHS.iter().map(|&w| format!("{} ({w} units)", MAGIC.len() + body_bytes(w))).collect();
-            format!("network '{file}' has {} bytes, a network has {}", bytes.len(), sizes.join(" or "))
+            return Err(format!("network '{file}' has {} bytes, a network has {}", bytes.len(), sizes.join(" or ")));
+        }
+        let net = Network::from_bytes(&bytes).ok_or_else(|| {
+            format!("network '{file}' has an output weight beyond ±{MAX_OUTPUT_WEIGHT}, which this engine cannot sum exactly")
         })?;
         let ours = classical_fingerprint();
         if net.kind == Kind::Correction && net.fingerprint != ours {
@@ -393,17 +409,23 @@ fn sub<const H: usize>(acc: &mut Half<H>, row: &Half<H>) {
     }
 }
 
-/// Σ clamp(x, 0, QA)² · w, the output layer on one half.
+/// Σ clamp(x, 0, QA)² · w, the output layer on one half, exactly.
+///
+/// A square (at most 255², sixteen bits) is split into its high and low
+/// bytes, and each byte's products with the weights are summed in 32
+/// bits: a sum of 16-bit products, which the compiler turns into the
+/// CPU's multiply-and-add of sixteen-bit pairs. [`MAX_OUTPUT_WEIGHT`]
+/// keeps either sum inside an `i32` at any width.
 #[inline]
 fn squared_clipped_dot<const H: usize>(hidden: &Half<H>, weights: &Half<H>) -> i64 {
-    hidden
-        .iter()
-        .zip(weights)
-        .map(|(&x, &w)| {
-            let x = i64::from(x).clamp(0, i64::from(QA));
-            x * x * i64::from(w)
-        })
-        .sum()
+    let (mut high, mut low) = (0i32, 0i32);
+    for (&x, &w) in hidden.iter().zip(weights) {
+        let x = x.clamp(0, QA as i16) as u16;
+        let square = x * x;
+        high += i32::from((square >> 8) as i16) * i32::from(w);
+        low += i32::from((square & 0xff) as i16) * i32::from(w);
+    }
+    (i64::from(high) << 8) + i64::from(low)
 }
 
 /// Positions whose classical scores identify the evaluation: openings,
@@ -465,6 +487,61 @@ mod tests {
         assert_eq!(eval(start), loaded.evaluate(&pos(start)), "the network's score, no classical terms");
         assert_ne!(eval(start), crate::eval::evaluate_using(&pos(start), crate::eval::Evaluator::Network, shipped()));
         assert_eq!(eval("8/8/8/8/2N5/3K4/2N5/2k5 b - - 0 1"), 0, "a dead draw stays a draw");
+    }
+
+    /// The output layer as plain 64-bit arithmetic says it.
+    fn reference_dot(hidden: &[i16], weights: &[i16]) -> i64 {
+        hidden.iter().zip(weights).map(|(&x, &w)| i64::from(x).clamp(0, i64::from(QA)).pow(2) * i64::from(w)).sum()
+    }
+
+    #[test]
+    fn the_output_layer_sums_exactly_at_its_extremes() {
+        fn check<const H: usize>(rng: &mut crate::rng::Rng) {
+            let extreme_x = [i16::MIN, -1, 0, 1, 254, QA as i16, QA as i16 + 1, i16::MAX];
+            let extreme_w = [-MAX_OUTPUT_WEIGHT, -1, 0, 1, MAX_OUTPUT_WEIGHT];
+            let all_max = ([i16::MAX; H], [MAX_OUTPUT_WEIGHT; H]);
+            let all_min = ([QA as i16; H], [-MAX_OUTPUT_WEIGHT; H]);
+            let mut cases = vec![all_max, all_min];
+            for _ in 0..200 {
+                let mut x = [0i16; H];
+                let mut w = [0i16; H];
+                for (v, u) in x.iter_mut().zip(w.iter_mut()) {
+                    // Half extremes, half any value near the clipped range (every byte of a square).
+                    *v = match rng.below(2) {
+                        0 => extreme_x[rng.below(extreme_x.len() as u64) as usize],
+                        _ => rng.below(300) as i16 - 20,
+                    };
+                    *u = match rng.below(2) {
+                        0 => extreme_w[rng.below(extreme_w.len() as u64) as usize],
+                        _ => rng.below(2 * MAX_OUTPUT_WEIGHT as u64 + 1) as i16 - MAX_OUTPUT_WEIGHT,
+                    };
+                }
+                cases.push((x, w));
+            }
+            for (x, w) in &cases {
+                assert_eq!(squared_clipped_dot::<H>(x, w), reference_dot(x, w), "width {H}");
+            }
+        }
+        let mut rng = crate::rng::Rng::seeded(5);
+        check::<128>(&mut rng);
+        check::<256>(&mut rng);
+        check::<512>(&mut rng);
+    }
+
+    #[test]
+    fn a_network_with_an_output_weight_beyond_the_bound_is_refused() {
+        let mut bytes = NETWORK.to_bytes();
+        // The first output weight: after the magic, fingerprint, hidden weights and biases.
+        let at = MAGIC.len() + 8 + 2 * (INPUTS + 1) * HIDDEN;
+        bytes[at..at + 2].copy_from_slice(&(MAX_OUTPUT_WEIGHT + 1).to_le_bytes());
+        assert!(Network::from_bytes(&bytes).is_none());
+        let file = std::env::temp_dir().join(format!("intrigue-outsize-{}.nnue", std::process::id()));
+        std::fs::write(&file, &bytes).expect("writable");
+        let error = Network::load(file.to_str().expect("a UTF-8 path")).err().expect("refused");
+        let _ = std::fs::remove_file(&file);
+        assert!(error.contains("output weight beyond"), "{error}");
+        bytes[at..at + 2].copy_from_slice(&MAX_OUTPUT_WEIGHT.to_le_bytes());
+        assert!(Network::from_bytes(&bytes).is_some(), "the bound itself is allowed");
     }
 
     #[test]
