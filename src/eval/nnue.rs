@@ -69,8 +69,9 @@ pub const MAX_HIDDEN: usize = WIDTHS[WIDTHS.len() - 1];
 pub const BUCKETS: usize = 8;
 /// Hidden-layer quantisation: 1.0 is stored as `QA`.
 pub const QA: i32 = 255;
-/// Output-layer quantisation: 1.0 is stored as `QB`. Fine, because a
-/// correction's weights are small; the output sum is taken in 64 bits.
+/// Output-layer quantisation: 1.0 is stored as `QB`. Fine, because the
+/// output weights are small (clipped below 2); the output layer's two
+/// 32-bit sums are combined in 64 bits.
 pub const QB: i32 = 1024;
 /// The largest output weight a network may have (the trainer clips them
 /// at 1.98 · `QB`). Bounded so that the output layer can sum in 32 bits

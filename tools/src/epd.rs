@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use shakmaty::{san::San, CastlingMode, Move};
 
+use intrigue::eval::nnue::Network;
 use intrigue::game::Game;
 use intrigue::search::limits::Limits;
 #[cfg(test)]
@@ -70,6 +71,7 @@ pub fn run(
     movetime_ms: u64,
     hash_mb: usize,
     settings: SearchSettings,
+    network: &Arc<Network>,
     each: &mut dyn FnMut(&Problem, Option<Move>, bool),
 ) -> (usize, usize) {
     let signals = Arc::new(Signals::default());
@@ -78,6 +80,7 @@ pub fn run(
         let tt = Arc::new(TranspositionTable::new(hash_mb));
         let mut searcher = Searcher::new(tt, Arc::clone(&signals));
         searcher.settings = settings;
+        searcher.network = Arc::clone(network);
         let limits = Limits { movetime_ms: Some(movetime_ms), ..Limits::default() };
         let outcome = searcher.think(&p.game, &limits, 0, Instant::now(), &mut |_| {});
         let ok = outcome.best.is_some_and(|m| p.is_solved_by(m));
@@ -108,7 +111,7 @@ mod tests {
         let p = parse_line(r#"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#; id "backrank";"#).unwrap();
         for mode in [SearchMode::AlphaBeta, SearchMode::Interest] {
             let settings = SearchSettings { mode, ..SearchSettings::default() };
-            let (solved, total) = run(std::slice::from_ref(&p), 200, 1, settings, &mut |_, _, _| {});
+            let (solved, total) = run(std::slice::from_ref(&p), 200, 1, settings, &intrigue::eval::nnue::embedded(), &mut |_, _, _| {});
             assert_eq!((solved, total), (1, 1), "{mode:?}");
         }
     }

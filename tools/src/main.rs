@@ -122,6 +122,10 @@ enum Tool {
         /// Hidden units per point of view: 128 (the shipped network's), 256 or 512.
         #[arg(long, default_value_t = intrigue::eval::nnue::HIDDEN, value_parser = network_width)]
         width: usize,
+        /// Start from this network file instead of random weights (its kind and width must be the run's);
+        /// the first line printed is then its loss on the held-out positions.
+        #[arg(long, value_name = "NET")]
+        init: Option<String>,
     },
     /// Learned interest: log the engine's choices, fit the weights.
     #[command(subcommand)]
@@ -136,6 +140,9 @@ enum Tool {
         ms: u64,
         #[command(flatten)]
         search: SearchArgs,
+        /// A network file to evaluate with, as the engine's EvalFile option (the embedded one by default).
+        #[arg(long, value_name = "FILE")]
+        eval_file: Option<String>,
     },
     /// The bench's trees, one row per iteration: nodes, branching factor, PV length, where lines end.
     Shape {
@@ -366,7 +373,7 @@ fn run(tool: Tool) -> Result<(), Failure> {
             }
         }
         Tool::Tune { data, epochs, l2, fit } => run_tune(&read(&data)?, epochs as usize, l2, fit.as_deref())?,
-        Tool::Train { data, out, epochs, rate, threads, whole, result_weight, static_teacher, width } => {
+        Tool::Train { data, out, epochs, rate, threads, whole, result_weight, static_teacher, width, init } => {
             if !(rate > 0.0 && rate < 1.0) {
                 return Err(usage("the rate must be in (0, 1)"));
             }
@@ -387,10 +394,20 @@ fn run(tool: Tool) -> Result<(), Failure> {
             if samples.len() < 100 {
                 return Err(usage(format!("only {} positions could be read from {}", samples.len(), data.display())));
             }
+            let kind = if whole { intrigue::eval::nnue::Kind::Whole } else { intrigue::eval::nnue::Kind::Correction };
+            let start = match init {
+                Some(file) => {
+                    let net = intrigue::eval::nnue::Network::load(&file).map_err(usage)?;
+                    if net.kind != kind || net.width() != width {
+                        return Err(usage(format!("{file} is not a {width}-unit {kind:?} network (--whole and --width say which)")));
+                    }
+                    Some(train::FloatNet::from_network(&net))
+                }
+                None => None,
+            };
             let schedule = train::Schedule { width, epochs: epochs as usize, rate, threads: threads as usize, seed: 1 };
             let started = std::time::Instant::now();
-            let net = train::train(&mut samples, &schedule, &mut |m| eprintln!("{m} ({:.0} s)", started.elapsed().as_secs_f64()));
-            let kind = if whole { intrigue::eval::nnue::Kind::Whole } else { intrigue::eval::nnue::Kind::Correction };
+            let net = train::train(&mut samples, &schedule, start, &mut |m| eprintln!("{m} ({:.0} s)", started.elapsed().as_secs_f64()));
             write(&out, &net.quantise(kind).to_bytes())?;
             eprintln!("wrote {}", out.display());
         }
@@ -421,7 +438,13 @@ fn run(tool: Tool) -> Result<(), Failure> {
             eprintln!("{} games", games.len());
             print!("{}", wdl_fit::run(&games, 400));
         }
-        Tool::Epd { file, ms, search } => run_epd(&file, ms, search.settings().map_err(usage)?)?,
+        Tool::Epd { file, ms, search, eval_file } => {
+            let network = match eval_file {
+                Some(f) => intrigue::eval::nnue::Network::load(&f).map_err(usage)?,
+                None => intrigue::eval::nnue::embedded(),
+            };
+            run_epd(&file, ms, search.settings().map_err(usage)?, network)?
+        }
         Tool::Shape { depth, search } => {
             let settings = search.settings().map_err(usage)?;
             println!("{}", intrigue::bench::SHAPE_HEADER);
@@ -477,7 +500,12 @@ fn run_tune(text: &str, epochs: usize, l2: f64, fit: Option<&str>) -> Result<(),
     Ok(())
 }
 
-fn run_epd(file: &PathBuf, ms: u64, settings: SearchSettings) -> Result<(), Failure> {
+fn run_epd(
+    file: &PathBuf,
+    ms: u64,
+    settings: SearchSettings,
+    network: std::sync::Arc<intrigue::eval::nnue::Network>,
+) -> Result<(), Failure> {
     let text = read(file)?;
     let mut problems = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
@@ -486,7 +514,7 @@ fn run_epd(file: &PathBuf, ms: u64, settings: SearchSettings) -> Result<(), Fail
             Err(e) => eprintln!("{}:{}: {e}", file.display(), i + 1),
         }
     }
-    let (solved, total) = epd::run(&problems, ms, 16, settings, &mut |p, best, ok| {
+    let (solved, total) = epd::run(&problems, ms, 16, settings, &network, &mut |p, best, ok| {
         let played = best.map(|m| shakmaty::san::San::from_move(p.game.position(), m).to_string()).unwrap_or_default();
         println!("{:<12} {:<8} {}", p.id, played, if ok { "ok" } else { "FAIL" });
     });

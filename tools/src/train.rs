@@ -189,6 +189,22 @@ impl FloatNet {
         net
     }
 
+    /// The floating-point network an engine network rounds from: where a
+    /// training run starts that carries on from an existing network (on
+    /// more data, or other labels). Rounding loses under half a unit of
+    /// each quantum, far below what an epoch moves a weight.
+    pub fn from_network(net: &Network) -> FloatNet {
+        intrigue::with_layers!(&net.layers, l => {
+            let hidden = |w: &i16| f32::from(*w) / QA as f32;
+            FloatNet {
+                hidden_weights: l.hidden_weights.iter().flatten().map(hidden).collect(),
+                hidden_bias: l.hidden_bias.iter().map(hidden).collect(),
+                output_weights: l.output_weights.iter().flatten().flatten().map(|&w| f32::from(w) / QB as f32).collect(),
+                output_bias: l.output_bias.iter().map(|&b| b as f32 / (QA * QB) as f32).collect(),
+            }
+        })
+    }
+
     /// Hidden units per point of view.
     fn width(&self) -> usize {
         self.hidden_bias.len()
@@ -335,13 +351,15 @@ pub struct Schedule {
 }
 
 /// Trains a network on `samples` (the last fiftieth held out, the rest
-/// shuffled in place). The rate falls tenfold over the last quarter of
-/// the epochs.
-pub fn train(samples: &mut [Sample], schedule: &Schedule, log: &mut dyn FnMut(&str)) -> FloatNet {
+/// shuffled in place), from small random weights or from `start` (its
+/// width then sets the width). The rate falls tenfold over the last
+/// quarter of the epochs.
+pub fn train(samples: &mut [Sample], schedule: &Schedule, start: Option<FloatNet>, log: &mut dyn FnMut(&str)) -> FloatNet {
     let mut rng = Rng::seeded(schedule.seed);
     let held = samples.len() / 50;
     let (train_set, validation) = samples.split_at_mut(samples.len() - held);
-    let mut net = FloatNet::random(schedule.width, schedule.seed);
+    let mut net = start.unwrap_or_else(|| FloatNet::random(schedule.width, schedule.seed));
+    assert_eq!(net.width(), schedule.width, "the starting network's width is the schedule's");
     let zeros = FloatNet::zeros(schedule.width);
     let mut adam = Adam { first: zeros.clone(), second: zeros.clone(), steps: 0 };
     let threads = schedule.threads.max(1);
@@ -378,6 +396,13 @@ pub fn train(samples: &mut [Sample], schedule: &Schedule, log: &mut dyn FnMut(&s
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_network_read_back_for_training_rounds_to_itself() {
+        let shipped = intrigue::eval::nnue::shipped();
+        let again = FloatNet::from_network(shipped).quantise(Kind::Correction);
+        assert_eq!(again.to_bytes(), shipped.to_bytes(), "training resumes from exactly the shipped weights");
+    }
+
     /// The teacher thinks White better off than the classical evaluation
     /// does, whoever is to move, in two positions.
     const LINES: [&str; 4] = [
@@ -394,7 +419,7 @@ mod tests {
         let mut data: Vec<Sample> = LINES.iter().cycle().take(400).map(|l| Sample::from_line(l).expect("parses")).collect();
         let before = mean_loss(&FloatNet::random(HIDDEN, 1), &data);
         let schedule = Schedule { width: HIDDEN, epochs: 80, rate: 0.01, threads: 2, seed: 1 };
-        let net = train(&mut data, &schedule, &mut |_| {});
+        let net = train(&mut data, &schedule, None, &mut |_| {});
         let after = mean_loss(&net, &data);
         assert!(after < before / 10.0, "loss {before} -> {after}");
         let quantised = net.quantise(Kind::Correction);
@@ -439,7 +464,7 @@ mod tests {
         let mut data: Vec<Sample> =
             lines.iter().cycle().take(500).map(|&(f, s, r)| Sample::from_record(&record(f, s, r), 0.3).expect("a sample")).collect();
         for width in WIDTHS {
-            let net = train(&mut data, &Schedule { width, epochs: 150, rate: 0.01, threads: 2, seed: 1 }, &mut |_| {});
+            let net = train(&mut data, &Schedule { width, epochs: 150, rate: 0.01, threads: 2, seed: 1 }, None, &mut |_| {});
             let quantised = net.quantise(Kind::Whole);
             assert_eq!(quantised.width(), width);
             learned_material(&quantised, &lines);
