@@ -160,7 +160,7 @@ macro_rules! network_widths {
         /// than a correction). The width is read from the file's length.
         pub const WIDTHS: [usize; [$($width),+].len()] = [$($width),+];
         $(const _: () = assert!(
-            $width as i64 * 255 * MAX_OUTPUT_WEIGHT as i64 <= i32::MAX as i64,
+            $width as i64 * QA as i64 * MAX_OUTPUT_WEIGHT as i64 <= i32::MAX as i64,
             "the output layer's 32-bit sums could overflow at this width"
         );)+
 
@@ -232,6 +232,11 @@ pub fn groups(board: &Board) -> impl Iterator<Item = (Color, Role, Bitboard)> + 
 /// The 16-bit weights of a layer `width` units wide.
 pub(crate) const fn words(width: usize) -> usize {
     INPUTS * width + width + BUCKETS * 2 * width
+}
+
+/// The width of a network whose file has `len` bytes after the magic.
+fn width_of_body(len: usize) -> Option<usize> {
+    WIDTHS.into_iter().find(|&w| len == body_bytes(w))
 }
 
 /// Bytes after the magic: the fingerprint, the 16-bit weights, then the
@@ -334,7 +339,7 @@ impl Network {
     pub fn from_bytes(bytes: &[u8]) -> Option<Box<Network>> {
         let kind = Kind::of(bytes)?;
         let body = &bytes[MAGIC.len()..];
-        let width = WIDTHS.into_iter().find(|&w| body.len() == body_bytes(w))?;
+        let width = width_of_body(body.len())?;
         let (fingerprint, body) = body.split_at(8);
         let (weights, biases) = body.split_at(2 * words(width));
         let weights: Vec<i16> = weights.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
@@ -354,7 +359,7 @@ impl Network {
         if Kind::of(&bytes).is_none() {
             return Err(format!("'{file}' is not an Intrigue network (no {} header)", String::from_utf8_lossy(MAGIC)));
         }
-        if !WIDTHS.iter().any(|&w| bytes.len() == MAGIC.len() + body_bytes(w)) {
+        if width_of_body(bytes.len() - MAGIC.len()).is_none() {
             let sizes: Vec<String> = WIDTHS.iter().map(|&w| format!("{} ({w} units)", MAGIC.len() + body_bytes(w))).collect();
             return Err(format!("network '{file}' has {} bytes, a network has {}", bytes.len(), sizes.join(" or ")));
         }

@@ -35,6 +35,8 @@ const MAX_MEN: usize = 32;
 const BATCH: usize = 16_384;
 /// Output-layer weights stay where the quantised sum cannot overflow.
 const OUTPUT_CLIP: f32 = 1.98;
+const _: () =
+    assert!(OUTPUT_CLIP * QB as f32 <= intrigue::eval::nnue::MAX_OUTPUT_WEIGHT as f32, "the engine refuses weights beyond its bound");
 const BETA1: f32 = 0.9;
 const BETA2: f32 = 0.999;
 /// Centipawns per unit of the logistic the fit works in.
