@@ -62,10 +62,13 @@ pub fn static_score(pos: &shakmaty::Chess) -> i16 {
 /// One training position: White's view of each man, the side to move,
 /// the output head, the classical evaluation the network corrects (in
 /// units of `SCALE` centipawns) and the target, both for the side to move.
+///
+/// Black's view is not stored: it is White's mirrored (`black_feature`),
+/// which keeps a sample at 80 bytes, so that a hundred million positions
+/// train in the memory of a small machine.
 #[derive(Clone)]
 pub struct Sample {
     white_view: [u16; MAX_MEN],
-    black_view: [u16; MAX_MEN],
     men: u8,
     white_to_move: bool,
     bucket: u8,
@@ -85,7 +88,6 @@ impl Sample {
         let white_to_move = pos.turn() == Color::White;
         let mut s = Sample {
             white_view: [0; MAX_MEN],
-            black_view: [0; MAX_MEN],
             men: 0,
             white_to_move,
             bucket: bucket(board) as u8,
@@ -100,7 +102,6 @@ impl Sample {
                     return None;
                 }
                 s.white_view[i] = feature(Color::White, color, role, sq) as u16;
-                s.black_view[i] = feature(Color::Black, color, role, sq) as u16;
                 s.men += 1;
             }
         }
@@ -149,14 +150,27 @@ impl Sample {
     }
 
     /// The side to move's features, then the other side's.
-    fn views(&self) -> (&[u16], &[u16]) {
+    fn views(&self) -> ([u16; MAX_MEN], [u16; MAX_MEN], usize) {
+        let mut black_view = [0; MAX_MEN];
         let n = self.men as usize;
+        black_view[..n].iter_mut().zip(&self.white_view[..n]).for_each(|(b, &w)| *b = black_feature(w));
         if self.white_to_move {
-            (&self.white_view[..n], &self.black_view[..n])
+            (self.white_view, black_view, n)
         } else {
-            (&self.black_view[..n], &self.white_view[..n])
+            (black_view, self.white_view, n)
         }
     }
+}
+
+const _: () = assert!(std::mem::size_of::<Sample>() <= 80, "a sample stays small enough for 100 M in memory");
+
+/// Black's view of the man White sees as feature `white`: the same man
+/// with the colours swapped (ours ↔ theirs) and the board flipped top to
+/// bottom, as `nnue::feature` builds it.
+fn black_feature(white: u16) -> u16 {
+    const HALF: u16 = (INPUTS / 2) as u16;
+    let (side, rest) = (white / HALF, white % HALF);
+    (1 - side) * HALF + (rest & !63) + ((rest & 63) ^ 56)
 }
 
 /// The network in floating point, or a gradient of it, `width` hidden
@@ -237,7 +251,8 @@ impl FloatNet {
     /// the loss too.
     fn forward_backward(&self, s: &Sample, grad: Option<&mut FloatNet>) -> (f32, f32) {
         let w = self.width();
-        let (ours, theirs) = s.views();
+        let (ours, theirs, n) = s.views();
+        let (ours, theirs) = (&ours[..n], &theirs[..n]);
         let sums = [self.hidden_sums(ours), self.hidden_sums(theirs)];
         let head = s.bucket as usize * 2 * w;
         let weights = &self.output_weights[head..head + 2 * w];
@@ -397,6 +412,18 @@ pub fn train(samples: &mut [Sample], schedule: &Schedule, start: Option<FloatNet
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn black_sees_each_man_as_the_engine_does() {
+        for color in Color::ALL {
+            for role in shakmaty::Role::ALL {
+                for sq in shakmaty::Square::ALL {
+                    let white = feature(Color::White, color, role, sq) as u16;
+                    assert_eq!(black_feature(white), feature(Color::Black, color, role, sq) as u16, "{color:?} {role:?} {sq}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_network_read_back_for_training_rounds_to_itself() {
