@@ -218,6 +218,15 @@ pub fn feature(viewer: Color, color: Color, role: Role, sq: Square) -> usize {
     side * 384 + (role as usize - 1) * 64 + sq as usize
 }
 
+/// The same man as `feature` seen by the other viewer: colours swapped
+/// (ours ↔ theirs) and the board flipped top to bottom. The trainer keeps
+/// one view of a position and derives the other with it.
+pub fn other_view(feature: usize) -> usize {
+    const HALF: usize = INPUTS / 2;
+    let (side, rest) = (feature / HALF, feature % HALF);
+    (1 - side) * HALF + (rest & !63) + ((rest & 63) ^ 56)
+}
+
 /// The output head for a board: one per four men, 2..=32 men → 0..=7.
 #[inline]
 pub fn bucket(board: &Board) -> usize {
@@ -558,6 +567,18 @@ mod tests {
             "the classical evaluation changed since the network was trained to correct it: run `intrigue-tools train` again (now {:#018x})",
             classical_fingerprint()
         );
+    }
+
+    #[test]
+    fn black_sees_each_man_as_white_does_mirrored() {
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in Square::ALL {
+                    let white = feature(Color::White, color, role, sq);
+                    assert_eq!(other_view(white), feature(Color::Black, color, role, sq), "{color:?} {role:?} {sq}");
+                }
+            }
+        }
     }
 
     #[test]

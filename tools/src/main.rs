@@ -12,7 +12,7 @@ use intrigue::game::Game;
 use intrigue::search::SearchSettings;
 use intrigue::uci::options::search_settings;
 use intrigue_tools::lab::{self, ConspiracyArgs, ForwardArgs};
-use intrigue_tools::{datagen, epd, interest_fit, label, packed, selfplay, train, tune, wdl_fit};
+use intrigue_tools::{datagen, epd, interest_fit, label, selfplay, train, tune, wdl_fit};
 use shakmaty::CastlingMode;
 
 #[derive(Parser)]
@@ -383,9 +383,9 @@ fn run(tool: Tool) -> Result<(), Failure> {
             } else if whole {
                 // One sample a record at most, reserved at once: a vector
                 // that doubles as it grows would need half as much again.
-                let records = std::fs::metadata(&data).map(|m| m.len() as usize / packed::RECORD_BYTES).unwrap_or(0);
-                samples.reserve_exact(records);
-                for record in selfplay::Records::open(&data).map_err(usage)? {
+                let records = selfplay::Records::open(&data).map_err(usage)?;
+                samples.reserve_exact(records.size_hint().0);
+                for record in records {
                     let mut record = record.map_err(Failure::Failed)?;
                     if static_teacher {
                         record.score = train::static_score(&record.pos);

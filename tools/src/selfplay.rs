@@ -198,12 +198,15 @@ fn append(file: &mut File, data: &Path, progress: &mut Progress, seen: &mut Hash
 /// A data file's records, read in order.
 pub struct Records {
     reader: BufReader<File>,
+    /// Whole records not yet read, from the file's length.
+    left: usize,
 }
 
 impl Records {
     pub fn open(path: &Path) -> Result<Records, String> {
         let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(Records { reader: BufReader::with_capacity(1 << 20, file) })
+        let left = file.metadata().map(|m| m.len() as usize / RECORD_BYTES).unwrap_or(0);
+        Ok(Records { reader: BufReader::with_capacity(1 << 20, file), left })
     }
 }
 
@@ -213,10 +216,18 @@ impl Iterator for Records {
     fn next(&mut self) -> Option<Self::Item> {
         let mut record = [0u8; RECORD_BYTES];
         match self.reader.read_exact(&mut record) {
-            Ok(()) => Some(unpack(&record)),
+            Ok(()) => {
+                self.left = self.left.saturating_sub(1);
+                Some(unpack(&record))
+            }
             Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => None,
             Err(e) => Some(Err(e.to_string())),
         }
+    }
+
+    /// The records the file's length holds: what a reader can reserve.
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
     }
 }
 

@@ -27,7 +27,7 @@ use shakmaty::{Color, Position};
 
 use crate::packed::Labelled;
 use crate::tune::parse_line;
-use intrigue::eval::nnue::{bucket, feature, groups, Kind, Network, BUCKETS, INPUTS, MAX_HIDDEN, QA, QB, SCALE, WIDTHS};
+use intrigue::eval::nnue::{bucket, feature, groups, other_view, Kind, Network, BUCKETS, INPUTS, MAX_HIDDEN, QA, QB, SCALE, WIDTHS};
 use intrigue::rng::Rng;
 
 /// Men on the board at most, so a position's features fit a fixed array.
@@ -63,7 +63,7 @@ pub fn static_score(pos: &shakmaty::Chess) -> i16 {
 /// the output head, the classical evaluation the network corrects (in
 /// units of `SCALE` centipawns) and the target, both for the side to move.
 ///
-/// Black's view is not stored: it is White's mirrored (`black_feature`),
+/// Black's view is not stored: it is White's mirrored (`nnue::other_view`),
 /// which keeps a sample at 80 bytes, so that a hundred million positions
 /// train in the memory of a small machine.
 #[derive(Clone)]
@@ -153,7 +153,7 @@ impl Sample {
     fn views(&self) -> ([u16; MAX_MEN], [u16; MAX_MEN], usize) {
         let mut black_view = [0; MAX_MEN];
         let n = self.men as usize;
-        black_view[..n].iter_mut().zip(&self.white_view[..n]).for_each(|(b, &w)| *b = black_feature(w));
+        black_view[..n].iter_mut().zip(&self.white_view[..n]).for_each(|(b, &w)| *b = other_view(usize::from(w)) as u16);
         if self.white_to_move {
             (self.white_view, black_view, n)
         } else {
@@ -163,15 +163,6 @@ impl Sample {
 }
 
 const _: () = assert!(std::mem::size_of::<Sample>() <= 80, "a sample stays small enough for 100 M in memory");
-
-/// Black's view of the man White sees as feature `white`: the same man
-/// with the colours swapped (ours ↔ theirs) and the board flipped top to
-/// bottom, as `nnue::feature` builds it.
-fn black_feature(white: u16) -> u16 {
-    const HALF: u16 = (INPUTS / 2) as u16;
-    let (side, rest) = (white / HALF, white % HALF);
-    (1 - side) * HALF + (rest & !63) + ((rest & 63) ^ 56)
-}
 
 /// The network in floating point, or a gradient of it, `width` hidden
 /// units per point of view (one of `nnue::WIDTHS`).
@@ -412,18 +403,6 @@ pub fn train(samples: &mut [Sample], schedule: &Schedule, start: Option<FloatNet
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn black_sees_each_man_as_the_engine_does() {
-        for color in Color::ALL {
-            for role in shakmaty::Role::ALL {
-                for sq in shakmaty::Square::ALL {
-                    let white = feature(Color::White, color, role, sq) as u16;
-                    assert_eq!(black_feature(white), feature(Color::Black, color, role, sq) as u16, "{color:?} {role:?} {sq}");
-                }
-            }
-        }
-    }
 
     #[test]
     fn a_network_read_back_for_training_rounds_to_itself() {
