@@ -131,6 +131,14 @@ fn bound_bits(b: Bound) -> u64 {
     }
 }
 
+/// Zeroes the slots of `buckets`.
+fn clear_buckets(buckets: &[Bucket]) {
+    for s in buckets.iter().flat_map(|b| &b.0) {
+        s.check.store(0, Relaxed);
+        s.data.store(0, Relaxed);
+    }
+}
+
 impl TranspositionTable {
     /// A table of (about) `mb` megabytes, or `None` when the memory cannot
     /// be had: more than the machine has available is refused up front,
@@ -169,21 +177,23 @@ impl TranspositionTable {
 
     /// Empties every slot. A large table is cleared by one thread per CPU:
     /// the first clear of a fresh table is what makes its pages resident,
-    /// and the page faults, not the stores, are the cost.
+    /// and the page faults, not the stores, are the cost. A table of one
+    /// thread's share or less is cleared on the calling thread, which
+    /// costs less than starting one (the trainer's labelling clears a
+    /// 1 MB table before each of millions of short searches).
     pub fn clear(&self) {
         const BUCKETS_PER_THREAD_MIN: usize = (64 << 20) / std::mem::size_of::<Bucket>();
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let chunk = self.buckets.len().div_ceil(threads).max(BUCKETS_PER_THREAD_MIN);
-        std::thread::scope(|scope| {
-            for part in self.buckets.chunks(chunk) {
-                scope.spawn(move || {
-                    for s in part.iter().flat_map(|b| &b.0) {
-                        s.check.store(0, Relaxed);
-                        s.data.store(0, Relaxed);
-                    }
-                });
-            }
-        });
+        if self.buckets.len() <= chunk {
+            clear_buckets(&self.buckets);
+        } else {
+            std::thread::scope(|scope| {
+                for part in self.buckets.chunks(chunk) {
+                    scope.spawn(move || clear_buckets(part));
+                }
+            });
+        }
         self.generation.store(0, Relaxed);
     }
 

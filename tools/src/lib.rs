@@ -8,6 +8,7 @@ pub mod interest_fit;
 pub mod lab;
 pub mod label;
 pub mod packed;
+pub mod relabel;
 pub mod selfplay;
 pub mod train;
 pub mod tune;

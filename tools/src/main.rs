@@ -12,7 +12,7 @@ use intrigue::game::Game;
 use intrigue::search::SearchSettings;
 use intrigue::uci::options::search_settings;
 use intrigue_tools::lab::{self, ConspiracyArgs, ForwardArgs};
-use intrigue_tools::{datagen, epd, interest_fit, label, selfplay, train, tune, wdl_fit};
+use intrigue_tools::{datagen, epd, interest_fit, label, relabel, selfplay, train, tune, wdl_fit};
 use shakmaty::CastlingMode;
 
 #[derive(Parser)]
@@ -232,6 +232,18 @@ enum RecordsTool {
     Info { file: PathBuf },
     /// Every record as 'FEN | score | result' (White's view), the text format trainers convert from.
     Text { file: PathBuf },
+    /// One of every EVERY records, scored afresh by a search of NODES nodes (appends to OUT; resumable).
+    Relabel {
+        input: PathBuf,
+        out: PathBuf,
+        nodes: u64,
+        threads: u32,
+        #[arg(long, default_value_t = 1)]
+        every: usize,
+        /// Half the difference from the score with the other side to move: no side-to-move bonus.
+        #[arg(long)]
+        balanced: bool,
+    },
 }
 
 #[derive(Args)]
@@ -347,6 +359,15 @@ fn run(tool: Tool) -> Result<(), Failure> {
             );
         }
         Tool::Records(RecordsTool::Info { file }) => records_info(&file)?,
+        Tool::Records(RecordsTool::Relabel { input, out, nodes, threads, every, balanced }) => {
+            if nodes == 0 || every == 0 {
+                return Err(usage("NODES and --every must be at least 1"));
+            }
+            let kind = if balanced { relabel::LabelKind::Balanced } else { relabel::LabelKind::Plain };
+            let request = relabel::Relabel { nodes, every, threads: threads.max(1) as usize, kind };
+            let done = relabel::run(&input, &out, &request, &|m| eprintln!("{m}")).map_err(Failure::Failed)?;
+            eprintln!("{}: {} records scored from {} read", out.display(), done.kept, done.consumed);
+        }
         Tool::Records(RecordsTool::Text { file }) => {
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             for labelled in selfplay::Records::open(&file).map_err(usage)? {
