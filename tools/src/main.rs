@@ -364,7 +364,7 @@ fn run(tool: Tool) -> Result<(), Failure> {
                 return Err(usage("NODES and --every must be at least 1"));
             }
             let kind = if balanced { relabel::LabelKind::Balanced } else { relabel::LabelKind::Plain };
-            let request = relabel::Relabel { nodes, every, threads: threads.max(1) as usize, kind };
+            let request = relabel::Relabel { nodes, every, threads: threads as usize, kind };
             let done = relabel::run(&input, &out, &request, &|m| eprintln!("{m}")).map_err(Failure::Failed)?;
             eprintln!("{}: {} records scored from {} read", out.display(), done.kept, done.consumed);
         }

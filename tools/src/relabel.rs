@@ -147,9 +147,7 @@ pub fn run(input: &Path, output: &Path, relabel: &Relabel, log: &dyn Fn(&str)) -
         return Err(format!("{} holds {length} bytes where its progress record says {} records", output.display(), progress.kept));
     }
     let mut records = Records::open(input)?;
-    for _ in 0..progress.consumed {
-        records.next().ok_or("the input ended before the progress record's count")??;
-    }
+    records.pass_over(progress.consumed as usize)?;
     let mut file = OpenOptions::new().append(true).create(true).open(output).map_err(|e| format!("{}: {e}", output.display()))?;
     let mut searchers: Vec<Searcher> = (0..relabel.threads.max(1))
         .map(|_| Searcher::new(Arc::new(TranspositionTable::new(TABLE_MB)), Arc::new(Signals::default())))
@@ -183,7 +181,7 @@ pub fn run(input: &Path, output: &Path, relabel: &Relabel, log: &dyn Fn(&str)) -
 /// another's harder share.
 fn score_batch(searchers: &mut [Searcher], batch: &[Labelled], nodes: u64, kind: LabelKind) -> Vec<u8> {
     let next = AtomicUsize::new(0);
-    let scored: Vec<(usize, i16)> = std::thread::scope(|scope| {
+    let mut scored: Vec<(usize, i16)> = std::thread::scope(|scope| {
         let handles: Vec<_> = searchers
             .iter_mut()
             .map(|searcher| {
@@ -200,17 +198,8 @@ fn score_batch(searchers: &mut [Searcher], batch: &[Labelled], nodes: u64, kind:
             .collect();
         handles.into_iter().flat_map(|h| h.join().expect("a scoring thread panicked")).collect()
     });
-    let mut scores = vec![None; batch.len()];
-    for (i, score) in scored {
-        scores[i] = Some(score);
-    }
-    let mut out = Vec::with_capacity(scores.len() * RECORD_BYTES);
-    for (record, score) in batch.iter().zip(scores) {
-        if let Some(score) = score {
-            out.extend_from_slice(&pack(&record.pos, score, record.result));
-        }
-    }
-    out
+    scored.sort_unstable_by_key(|&(i, _)| i);
+    scored.iter().flat_map(|&(i, score)| pack(&batch[i].pos, score, batch[i].result)).collect()
 }
 
 #[cfg(test)]

@@ -208,6 +208,16 @@ impl Records {
         let left = file.metadata().map(|m| m.len() as usize / RECORD_BYTES).unwrap_or(0);
         Ok(Records { reader: BufReader::with_capacity(1 << 20, file), left })
     }
+
+    /// Passes over the next `n` records without reading them.
+    pub fn pass_over(&mut self, n: usize) -> Result<(), String> {
+        if n > self.left {
+            return Err(format!("{n} records to pass over, {} left in the file", self.left));
+        }
+        self.reader.seek_relative((n * RECORD_BYTES) as i64).map_err(|e| e.to_string())?;
+        self.left -= n;
+        Ok(())
+    }
 }
 
 impl Iterator for Records {
