@@ -13,6 +13,7 @@
 pub mod accumulator;
 pub mod context;
 pub mod endgame;
+pub mod eval_cache;
 pub mod king;
 pub mod masks;
 pub mod nnue;

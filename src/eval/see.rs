@@ -92,6 +92,23 @@ pub fn see(pos: &Chess, m: Move) -> i32 {
     gains[0]
 }
 
+/// Whether `m` loses material by the static exchange: `see(pos, m) < 0`,
+/// without the exchange where its first capture settles it. A man that
+/// takes one worth at least as much cannot come out behind (at worst it
+/// is taken back and the exchange stops), so most captures are answered
+/// from two piece values; the rest play the exchange out.
+#[inline]
+pub fn loses_material(pos: &Chess, m: Move) -> bool {
+    let victim = match m {
+        Move::EnPassant { .. } => piece_value(Role::Pawn),
+        _ => m.capture().map_or(0, piece_value),
+    };
+    if m.promotion().is_none() && victim >= piece_value(m.role()) {
+        return false;
+    }
+    see(pos, m) < 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,5 +139,43 @@ mod tests {
     #[test]
     fn en_passant_wins_a_pawn() {
         assert_eq!(see_of("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
+    }
+
+    /// Over every capture, promotion and quiet move of random games, the
+    /// shortcut answers as the whole exchange does.
+    #[test]
+    fn losing_material_agrees_with_the_exchange() {
+        use crate::rng::Rng;
+        let starts = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        ];
+        let mut rng = Rng::seeded(7);
+        let (mut losing, mut moves) = (0, 0);
+        for fen in starts {
+            for _ in 0..40 {
+                let mut pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+                for _ in 0..60 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    for &m in &legal {
+                        let expected = see(&pos, m) < 0;
+                        assert_eq!(
+                            loses_material(&pos, m),
+                            expected,
+                            "{m:?} in {}",
+                            Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
+                        );
+                        losing += expected as usize;
+                        moves += 1;
+                    }
+                    pos.play_unchecked(legal[rng.below(legal.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(losing > 1000 && moves > 50_000, "{losing} losing among {moves}");
     }
 }

@@ -9,6 +9,7 @@
 
 pub mod budget;
 pub mod caev;
+pub mod checks;
 pub mod conspiracy;
 pub mod correction;
 pub mod forward;
@@ -31,6 +32,7 @@ use std::time::Instant;
 use shakmaty::{Chess, Move, MoveList, Position};
 
 use crate::eval::accumulator::AccumulatorStack;
+use crate::eval::eval_cache::EvalCache;
 use crate::eval::pawn_cache::PawnCache;
 use crate::game::{self, Game};
 use crate::tt::{pack_move, unpack_move, Bound, Entry, TranspositionTable};
@@ -312,6 +314,7 @@ pub struct Searcher {
     /// Where a helper reports its node count (the main thread's signals).
     node_sink: Option<Arc<Signals>>,
     pawn_cache: Box<PawnCache>,
+    eval_cache: EvalCache,
     /// What alpha-beta's searches said the eval gets wrong, by pawn structure.
     correction: correction::CorrectionHistory,
     /// The choices of deep nodes, kept only while `intrigue-tools interest data`
@@ -391,6 +394,7 @@ impl Searcher {
             helper_id: 0,
             node_sink: None,
             pawn_cache: Box::default(),
+            eval_cache: EvalCache::default(),
             correction: correction::CorrectionHistory::default(),
             choice_log: None,
             eval_log: None,
@@ -409,9 +413,18 @@ impl Searcher {
     /// search's view of the eval, not the tuner's).
     #[inline]
     pub(crate) fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
-        let (net, accumulators) = (&self.network, &mut self.accumulators);
-        let network = |p: &Chess| accumulators.evaluate(net, p, ply);
-        let eval = crate::eval::evaluate_cached(pos, &mut self.pawn_cache, self.settings.evaluator, net.kind, network);
+        let key = self.current_key();
+        self.eval_cache.serve(self.network.id << 1 | (self.settings.evaluator == crate::eval::Evaluator::Classical) as u64);
+        let eval = match self.eval_cache.get(key) {
+            Some(eval) => eval,
+            None => {
+                let (net, accumulators) = (&self.network, &mut self.accumulators);
+                let network = |p: &Chess| accumulators.evaluate(net, p, ply);
+                let eval = crate::eval::evaluate_cached(pos, &mut self.pawn_cache, self.settings.evaluator, net.kind, network);
+                self.eval_cache.put(key, eval);
+                eval
+            }
+        };
         if let Some(log) = &mut self.eval_log {
             log.offer(pos);
         }
@@ -463,39 +476,21 @@ impl Searcher {
     }
 
     /// Plays `m` on a copy of `pos`, pushing the child's key and the move's
-    /// (piece, to) for the reply tables.
-    #[inline]
+    /// (piece, to) for the reply tables. The child's key comes first, from
+    /// an incremental update where one can give it: its table bucket is
+    /// requested from memory while the move is played, so the probe at the
+    /// child finds it in the cache instead of waiting.
     fn make(&mut self, pos: &Chess, m: Move, ply: usize) -> Chess {
-        let key = self.announce(pos, m);
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        self.enter(pos, m, &child, ply, key);
-        child
-    }
-
-    /// The key of the position after `m`, when the incremental update can
-    /// give it before the move is played, with the table's bucket for it
-    /// already requested from memory: the probe at the child then finds it
-    /// in the cache instead of waiting.
-    #[inline]
-    fn announce(&self, pos: &Chess, m: Move) -> Option<u64> {
         use shakmaty::{zobrist::Zobrist64, EnPassantMode};
         let key = pos.update_zobrist_hash(Zobrist64(self.current_key()), m, EnPassantMode::Legal).map(|z| z.0);
         if let Some(k) = key {
             self.tt.prefetch(k);
         }
-        key
-    }
-
-    /// Records that the search steps from `pos` into `child` by `m`: the
-    /// child's key (from [`Searcher::announce`], or hashed afresh) and the
-    /// move's (piece, to). Split from `make` so that a child that is only
-    /// looked at (does it give check?) and then pruned is not pushed.
-    #[inline]
-    fn enter(&mut self, pos: &Chess, m: Move, child: &Chess, ply: usize, key: Option<u64>) {
-        let key = key.unwrap_or_else(|| game::hash(child));
-        self.keys.push(key);
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        self.keys.push(key.unwrap_or_else(|| game::hash(&child)));
         self.stack[ply].moved = Some(ordering::piece_to(pos.turn(), m.role(), m.to()));
+        child
     }
 
     /// Steps into the null-move position: the key differs from ours only by
@@ -505,6 +500,7 @@ impl Searcher {
         use shakmaty::zobrist::{Zobrist64, ZobristValue};
         let key =
             if pos.legal_ep_square().is_none() { self.current_key() ^ Zobrist64::zobrist_for_white_turn().0 } else { game::hash(null) };
+        self.tt.prefetch(key);
         self.keys.push(key);
         self.stack[ply].moved = None;
     }

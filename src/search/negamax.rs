@@ -15,6 +15,7 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, Position};
 
 use super::budget::{Budget, NodeSpending, PricedMove, PricedNode, PLY};
+use super::checks::Checks;
 use super::interest::Price;
 use super::ordering::{is_quiet, MovePicker};
 use super::{score_from_tt, score_to_tt, table_cutoff, Searcher, DRAW, INFINITY, MATE, MATE_BOUND};
@@ -201,15 +202,16 @@ impl Searcher {
         let priced_node = PricedNode { draft: depth, ply, pv: pv_node, cut: cut_node, in_check, improving, tt_move };
         let mut spending = NodeSpending::default();
         let mut place = 0;
+        let mut checks = None;
         while let Some((m, order)) = picker.pick(|| pos.legal_moves(), |m| self.order_score(pos, m, tt_move, ply)) {
             place += 1;
             if excluded != 0 && pack_move(m) == excluded {
                 continue;
             }
             let quiet = is_quiet(m);
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            let gives_check = child.is_check();
+            // Known without playing the move: most moves that get this
+            // far are pruned below, unplayed.
+            let gives_check = checks.get_or_insert_with(|| Checks::of(pos)).gives_check(pos, m);
             // Prune only moves that do not give check: a quiet check can
             // be the mate the static eval knows nothing about.
             let may_prune = !root && !in_check && !gives_check && best > -MATE_BOUND && searched > 0;
@@ -238,9 +240,7 @@ impl Searcher {
                     Price::Surcharge(s) => s,
                 }
             };
-            // Only a move that is searched has its bucket fetched early.
-            let child_key = self.announce(pos, m);
-            self.enter(pos, m, &child, ply, child_key);
+            let child = self.make(pos, m, ply);
             let pay = |cost| if extension > 0 { budget.pay_extended(side, cost) } else { budget.pay(side, cost) };
             let full = pay(base);
             self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions + (extension == 2) as u8;

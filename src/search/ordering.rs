@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Color, Move, MoveList, Position, Role};
 
 use super::{Searcher, MAX_PLY};
-use crate::eval::{piece_value, see::see};
+use crate::eval::{piece_value, see::loses_material};
 use crate::tt::pack_move;
 
 /// Neither a capture nor a promotion: the moves the history tables rank.
@@ -285,7 +285,7 @@ impl Searcher {
         }
         if !is_quiet(m) {
             let base = mvv_lva(m);
-            return if m.is_promotion() || see(pos, m) >= 0 { GOOD_CAPTURE + base } else { BAD_CAPTURE + base };
+            return if m.is_promotion() || !loses_material(pos, m) { GOOD_CAPTURE + base } else { BAD_CAPTURE + base };
         }
         if let Some(rank) = self.tables.killer_rank(ply, m) {
             return KILLER - rank as i32;

@@ -7,7 +7,7 @@ use shakmaty::{Chess, Position};
 use super::negamax::refined_eval;
 use super::ordering::{mvv_lva, MovePicker};
 use super::{score_to_tt, table_cutoff, Searcher, DRAW, MATE, MAX_PLY};
-use crate::eval::{piece_value, see::see};
+use crate::eval::{piece_value, see::loses_material};
 use crate::tt::{pack_move, Bound};
 
 /// Margin for delta pruning: a capture that cannot lift the score to alpha
@@ -68,7 +68,7 @@ impl Searcher {
                 if stand_pat + gain + DELTA_MARGIN <= alpha && !m.is_en_passant() {
                     continue;
                 }
-                if see(pos, m) < 0 {
+                if loses_material(pos, m) {
                     continue;
                 }
             }

@@ -13,6 +13,7 @@
 use shakmaty::{attacks, Bitboard, Chess, Color, Move, Position, Role};
 
 use crate::eval::{king::lone_blockers, piece_value, see::see};
+use crate::search::checks::Landing;
 use crate::search::ordering::is_quiet;
 use crate::tt::pack_move;
 
@@ -178,29 +179,9 @@ impl MoveFacts {
     /// Worked out from attack sets, without playing the move: this runs
     /// for every move of every node the interest search expands.
     pub fn of(pos: &Chess, m: Move) -> MoveFacts {
-        let Move::Normal { role, from, to, promotion, .. } = m else {
-            // Castling and en passant: rare, so simply play them.
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            return MoveFacts { gives_check: child.is_check(), targets: Bitboard::EMPTY };
-        };
-        let board = pos.board();
-        let us = pos.turn();
-        let occupied = (board.occupied() & !Bitboard::from(from)) | Bitboard::from(to);
-        let them = board.by_color(!us) & !Bitboard::from(to);
-        let attacked = attacks::attacks(to, promotion.unwrap_or(role).of(us), occupied);
-        let gives_check = match board.king_of(!us) {
-            Some(king) => {
-                // Direct check by the moved piece, or a line opened by it.
-                let sliders = board.by_color(us) & !Bitboard::from(from);
-                let discovered = (attacks::rook_attacks(king, occupied) & board.rooks_and_queens()
-                    | attacks::bishop_attacks(king, occupied) & board.bishops_and_queens())
-                    & sliders;
-                attacked.contains(king) || discovered.any()
-            }
-            None => false,
-        };
-        MoveFacts { gives_check, targets: attacked & them }
+        let landing = Landing::of(pos, m);
+        let them = pos.board().by_color(!pos.turn()) & !Bitboard::from(m.to());
+        MoveFacts { gives_check: landing.gives_check, targets: landing.attacks & them }
     }
 }
 
