@@ -330,11 +330,11 @@ mod tests {
                 sum
             })
         };
-        let plain = total(&with(InterestParams::default()));
+        let plain = total(&with(InterestParams { deepening_percent: 0, ..InterestParams::default() }));
         assert!(plain.priced_moves > 0 && plain.cut_nodes == 0 && plain.deepened_moves == 0, "{plain:?}");
-        let cut = total(&with(InterestParams { cutoff: true, ..InterestParams::default() }));
+        let cut = total(&with(InterestParams { cutoff: true, deepening_percent: 0, ..InterestParams::default() }));
         assert!(cut.cut_percent() > 10.0, "{cut:?}");
-        let deep = total(&with(InterestParams { deepening_percent: 50, ..InterestParams::default() }));
+        let deep = total(&with(InterestParams::default()));
         assert!(deep.deepened_percent() > 1.0 && deep.cut_nodes == 0, "{deep:?}");
         let alphabeta = total(&tree_shape(6, SearchSettings { mode: SearchMode::AlphaBeta, ..SearchSettings::default() }));
         assert_eq!(alphabeta, PricingCounts::default(), "alpha-beta prices by its table");
