@@ -125,8 +125,38 @@ pub fn parse_uci_move(pos: &Chess, text: &str) -> Result<Move, String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::rng::Rng;
+    use shakmaty::{fen::Fen, CastlingMode};
+
+    /// Shows `visit` every legal move of every position of `games` random
+    /// games of up to `plies` plies from each start, for tests that check
+    /// a shortcut against the slow answer over many kinds of move.
+    pub fn each_move_of_random_games(
+        starts: &[(&str, CastlingMode)],
+        seed: u64,
+        games: usize,
+        plies: usize,
+        mut visit: impl FnMut(&Chess, Move),
+    ) {
+        let mut rng = Rng::seeded(seed);
+        for &(fen, mode) in starts {
+            for _ in 0..games {
+                let mut pos: Chess = fen.parse::<Fen>().unwrap().into_position(mode).unwrap();
+                for _ in 0..plies {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    for &m in &legal {
+                        visit(&pos, m);
+                    }
+                    pos.play_unchecked(legal[rng.below(legal.len() as u64) as usize]);
+                }
+            }
+        }
+    }
 
     #[test]
     fn incremental_hash_matches_full_hash_along_a_game() {

@@ -99,11 +99,7 @@ pub fn see(pos: &Chess, m: Move) -> i32 {
 /// from two piece values; the rest play the exchange out.
 #[inline]
 pub fn loses_material(pos: &Chess, m: Move) -> bool {
-    let victim = match m {
-        Move::EnPassant { .. } => piece_value(Role::Pawn),
-        _ => m.capture().map_or(0, piece_value),
-    };
-    if m.promotion().is_none() && victim >= piece_value(m.role()) {
+    if m.promotion().is_none() && m.capture().map_or(0, piece_value) >= piece_value(m.role()) {
         return false;
     }
     see(pos, m) < 0
@@ -145,37 +141,18 @@ mod tests {
     /// shortcut answers as the whole exchange does.
     #[test]
     fn losing_material_agrees_with_the_exchange() {
-        use crate::rng::Rng;
         let starts = [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", CastlingMode::Standard),
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CastlingMode::Standard),
+            ("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", CastlingMode::Standard),
         ];
-        let mut rng = Rng::seeded(7);
         let (mut losing, mut moves) = (0, 0);
-        for fen in starts {
-            for _ in 0..40 {
-                let mut pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
-                for _ in 0..60 {
-                    let legal = pos.legal_moves();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    for &m in &legal {
-                        let expected = see(&pos, m) < 0;
-                        assert_eq!(
-                            loses_material(&pos, m),
-                            expected,
-                            "{m:?} in {}",
-                            Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
-                        );
-                        losing += expected as usize;
-                        moves += 1;
-                    }
-                    pos.play_unchecked(legal[rng.below(legal.len() as u64) as usize]);
-                }
-            }
-        }
+        crate::game::tests::each_move_of_random_games(&starts, 7, 40, 60, |pos, m| {
+            let expected = see(pos, m) < 0;
+            assert_eq!(loses_material(pos, m), expected, "{m:?} in {}", Fen::from_position(pos, shakmaty::EnPassantMode::Legal));
+            losing += expected as usize;
+            moves += 1;
+        });
         assert!(losing > 1000 && moves > 50_000, "{losing} losing among {moves}");
     }
 }

@@ -108,7 +108,7 @@ impl Checks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
+    use crate::game::tests::each_move_of_random_games;
     use shakmaty::{fen::Fen, uci::UciMove, CastlingMode};
 
     fn pos(fen: &str, mode: CastlingMode) -> Chess {
@@ -149,29 +149,15 @@ mod tests {
             ("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", CastlingMode::Standard),
             ("1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9", CastlingMode::Chess960),
         ];
-        let mut rng = Rng::seeded(61);
         let (mut moves, mut checks) = (0, 0);
-        for (fen, mode) in starts {
-            for _ in 0..40 {
-                let mut p = pos(fen, mode);
-                for _ in 0..60 {
-                    let legal = p.legal_moves();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    let node = Checks::of(&p);
-                    for &m in &legal {
-                        let check = played_checks(&p, m);
-                        let fen = Fen::from_position(&p, shakmaty::EnPassantMode::Legal);
-                        assert_eq!(gives_check(&p, m), check, "{m:?} in {fen}");
-                        assert_eq!(node.gives_check(&p, m), check, "the node's checks: {m:?} in {fen}");
-                        moves += 1;
-                        checks += check as usize;
-                    }
-                    p.play_unchecked(legal[rng.below(legal.len() as u64) as usize]);
-                }
-            }
-        }
+        each_move_of_random_games(&starts, 61, 40, 60, |p, m| {
+            let check = played_checks(p, m);
+            let fen = Fen::from_position(p, shakmaty::EnPassantMode::Legal);
+            assert_eq!(gives_check(p, m), check, "{m:?} in {fen}");
+            assert_eq!(Checks::of(p).gives_check(p, m), check, "the node's checks: {m:?} in {fen}");
+            moves += 1;
+            checks += check as usize;
+        });
         assert!(checks > 1000 && moves > 100_000, "{checks} checks among {moves} moves");
     }
 }
