@@ -130,15 +130,15 @@ pub(crate) mod tests {
     use crate::rng::Rng;
     use shakmaty::{fen::Fen, CastlingMode};
 
-    /// Shows `visit` every legal move of every position of `games` random
-    /// games of up to `plies` plies from each start, for tests that check
-    /// a shortcut against the slow answer over many kinds of move.
-    pub fn each_move_of_random_games(
+    /// Shows `visit` every position of `games` random games of up to
+    /// `plies` plies from each start, with its legal moves, for tests that
+    /// check a shortcut against the slow answer over many kinds of move.
+    pub fn each_position_of_random_games(
         starts: &[(&str, CastlingMode)],
         seed: u64,
         games: usize,
         plies: usize,
-        mut visit: impl FnMut(&Chess, Move),
+        mut visit: impl FnMut(&Chess, &[Move]),
     ) {
         let mut rng = Rng::seeded(seed);
         for &(fen, mode) in starts {
@@ -149,9 +149,7 @@ pub(crate) mod tests {
                     if legal.is_empty() {
                         break;
                     }
-                    for &m in &legal {
-                        visit(&pos, m);
-                    }
+                    visit(&pos, &legal);
                     pos.play_unchecked(legal[rng.below(legal.len() as u64) as usize]);
                 }
             }

@@ -108,7 +108,7 @@ impl Checks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::tests::each_move_of_random_games;
+    use crate::game::tests::each_position_of_random_games;
     use shakmaty::{fen::Fen, uci::UciMove, CastlingMode};
 
     fn pos(fen: &str, mode: CastlingMode) -> Chess {
@@ -150,13 +150,17 @@ mod tests {
             ("1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9", CastlingMode::Chess960),
         ];
         let (mut moves, mut checks) = (0, 0);
-        each_move_of_random_games(&starts, 61, 40, 60, |p, m| {
-            let check = played_checks(p, m);
-            let fen = Fen::from_position(p, shakmaty::EnPassantMode::Legal);
-            assert_eq!(gives_check(p, m), check, "{m:?} in {fen}");
-            assert_eq!(Checks::of(p).gives_check(p, m), check, "the node's checks: {m:?} in {fen}");
-            moves += 1;
-            checks += check as usize;
+        each_position_of_random_games(&starts, 61, 40, 60, |p, legal| {
+            // One `Checks` answers for all of a node's moves, as in the search.
+            let node = Checks::of(p);
+            for &m in legal {
+                let check = played_checks(p, m);
+                let fen = Fen::from_position(p, shakmaty::EnPassantMode::Legal);
+                assert_eq!(gives_check(p, m), check, "{m:?} in {fen}");
+                assert_eq!(node.gives_check(p, m), check, "the node's checks: {m:?} in {fen}");
+                moves += 1;
+                checks += check as usize;
+            }
         });
         assert!(checks > 1000 && moves > 100_000, "{checks} checks among {moves} moves");
     }
