@@ -427,6 +427,19 @@ mod tests {
         assert!(!s.is_improving(1, 60), "the root's children have no earlier move of ours");
     }
 
+    /// A node without a legal move is lost in check and drawn otherwise.
+    #[test]
+    fn a_node_without_moves_scores_mate_or_stalemate() {
+        let score_at_ply_1 = |fen: &str| {
+            let (mut s, game) = crate::search::searcher_at_root(fen);
+            let pos = game.position().clone();
+            let budget = Budget::root(4, pos.turn(), crate::search::budget::Tallies::Shared);
+            s.negamax(&pos, budget, 1, -INFINITY, INFINITY, false)
+        };
+        assert_eq!(score_at_ply_1("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"), -MATE + 1, "checkmated");
+        assert_eq!(score_at_ply_1("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), DRAW, "stalemated");
+    }
+
     /// The node's score at half of `depth` without `table_move`.
     fn score_without(fen: &str, table_move: &str, depth: i32, singular_beta: i32) -> i32 {
         let (mut s, game) = crate::search::searcher_at_root(fen);

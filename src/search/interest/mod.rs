@@ -104,7 +104,7 @@ pub struct InterestParams {
     /// percent (UCI `InterestDeepening`; 0: interest never deepens). A
     /// line buys at most [`LINE_DEEPENING_CAP`] in all, so every line
     /// still ends. 50 by default: level at 2+0.02 (+0.0 ± 18.4, 503
-    /// games) and at 8+0.08 (+7.5 ± 16.1, 553 games) against no
+    /// games) and at 8+0.08 (+5.0 ± 11.8, 978 games) against no
     /// deepening, and the article's rule deepens (docs/changelog.md).
     pub deepening_percent: u32,
     /// Later captures and promotions priced by their interest too (UCI
