@@ -153,9 +153,9 @@ mod tests {
         each_position_of_random_games(&starts, 61, 40, 60, |p, legal| {
             // One `Checks` answers for all of a node's moves, as in the search.
             let node = Checks::of(p);
+            let fen = Fen::from_position(p, shakmaty::EnPassantMode::Legal);
             for &m in legal {
                 let check = played_checks(p, m);
-                let fen = Fen::from_position(p, shakmaty::EnPassantMode::Legal);
                 assert_eq!(gives_check(p, m), check, "{m:?} in {fen}");
                 assert_eq!(node.gives_check(p, m), check, "the node's checks: {m:?} in {fen}");
                 moves += 1;

@@ -427,13 +427,20 @@ mod tests {
         assert!(!s.is_improving(1, 60), "the root's children have no earlier move of ours");
     }
 
+    /// A searcher at `fen`'s position, the position, and a shared-tally
+    /// budget of `depth` plies for searching it as a node below the root.
+    fn node_at(fen: &str, depth: i32) -> (Searcher, Chess, Budget) {
+        let (s, game) = crate::search::searcher_at_root(fen);
+        let pos = game.position().clone();
+        let budget = Budget::root(depth, pos.turn(), crate::search::budget::Tallies::Shared);
+        (s, pos, budget)
+    }
+
     /// A node without a legal move is lost in check and drawn otherwise.
     #[test]
     fn a_node_without_moves_scores_mate_or_stalemate() {
         let score_at_ply_1 = |fen: &str| {
-            let (mut s, game) = crate::search::searcher_at_root(fen);
-            let pos = game.position().clone();
-            let budget = Budget::root(4, pos.turn(), crate::search::budget::Tallies::Shared);
+            let (mut s, pos, budget) = node_at(fen, 4);
             s.negamax(&pos, budget, 1, -INFINITY, INFINITY, false)
         };
         assert_eq!(score_at_ply_1("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"), -MATE + 1, "checkmated");
@@ -442,10 +449,8 @@ mod tests {
 
     /// The node's score at half of `depth` without `table_move`.
     fn score_without(fen: &str, table_move: &str, depth: i32, singular_beta: i32) -> i32 {
-        let (mut s, game) = crate::search::searcher_at_root(fen);
-        let pos = game.position().clone();
+        let (mut s, pos, budget) = node_at(fen, depth);
         let m = table_move.parse::<shakmaty::uci::UciMove>().unwrap().to_move(&pos).unwrap();
-        let budget = Budget::root(depth, pos.turn(), crate::search::budget::Tallies::Shared);
         s.without_table_move(&pos, budget, 1, singular_beta, false, pack_move(m))
     }
 
@@ -463,12 +468,10 @@ mod tests {
     fn a_quiet_table_move_that_cuts_off_from_the_table_becomes_a_killer() {
         let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
         for (score, bound, rewarded) in [(100, Bound::Lower, true), (-100, Bound::Upper, false)] {
-            let (mut s, game) = crate::search::searcher_at_root(fen);
-            let pos = game.position().clone();
+            let (mut s, pos, budget) = node_at(fen, 5);
             let m = "f1b5".parse::<shakmaty::uci::UciMove>().unwrap().to_move(&pos).unwrap();
             s.tt.store(s.current_key(), pack_move(m), score, 0, 20, bound);
             assert!(!s.tables.is_killer(1, m));
-            let budget = Budget::root(5, pos.turn(), crate::search::budget::Tallies::Shared);
             let got = s.negamax(&pos, budget, 1, -1, 0, true);
             assert_eq!(got, score, "the table's bound settles the node");
             assert_eq!(s.tables.is_killer(1, m), rewarded, "{bound:?}");
