@@ -478,28 +478,54 @@ fn tuned_in(spec: &Spec, mode: SearchMode) -> bool {
     }
 }
 
-/// OpenBench's SPSA input for tuning `mode`, one line per option:
-/// `name, int, value, min, max, c_end, r_end`. The final perturbation
-/// `c_end` is a twentieth of the range explored (at least 1); the final learning
-/// rate `r_end` is OpenBench's usual 0.002. Every option listed is a UCI
-/// spin (shown with `--all-options`), so tuning needs no rebuild.
-pub fn spsa_lines(mode: SearchMode) -> Vec<String> {
+/// One constant an SPSA tuner moves: the option's name, its default, the
+/// range explored, and OpenBench's final perturbation and learning rate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpsaParam {
+    pub name: &'static str,
+    pub default: i64,
+    pub min: i64,
+    pub max: i64,
+    /// The perturbation at the last iteration: a twentieth of the range
+    /// explored, at least 1.
+    pub c_end: f64,
+    /// The learning rate at the last iteration: OpenBench's usual 0.002.
+    pub r_end: f64,
+}
+
+/// The constants a tuner of `mode` moves, in the option table's order.
+/// The interest constants' options allow far more than a tuner should try
+/// (K up to 10,000): it explores half to twice the default.
+pub fn spsa_params(mode: SearchMode) -> Vec<SpsaParam> {
     table()
         .iter()
         .filter(|spec| tuned_in(spec, mode))
         .filter_map(|spec| match spec.kind {
             Kind::Spin { default, min, max } => {
-                // The interest constants' options allow far more than a
-                // tuner should try (K up to 10,000): it explores half to
-                // twice the default.
                 let (min, max) =
                     if INTEREST_CONSTANTS.contains(&spec.name) { (min.max(default / 2), max.min(default * 2)) } else { (min, max) };
                 let c_end = ((max - min) as f64 / 20.0).max(1.0);
-                Some(format!("{}, int, {default}, {min}, {max}, {c_end:.1}, 0.002", spec.name))
+                Some(SpsaParam { name: spec.name, default, min, max, c_end, r_end: 0.002 })
             }
             _ => None,
         })
         .collect()
+}
+
+/// The constants interest search reads and alpha-beta does not (K, the
+/// sibling share, the term weights): tuning them leaves AlphaBeta mode,
+/// the yardstick, as it is.
+pub fn interest_only_params() -> Vec<SpsaParam> {
+    let shared = spsa_params(SearchMode::AlphaBeta);
+    spsa_params(SearchMode::Interest).into_iter().filter(|p| !shared.iter().any(|s| s.name == p.name)).collect()
+}
+
+/// OpenBench's SPSA input for tuning `mode`, one line per option:
+/// `name, int, value, min, max, c_end, r_end` ([`spsa_params`]). Every
+/// option listed is a UCI spin (shown with `--all-options`), so tuning
+/// needs no rebuild.
+pub fn spsa_lines(mode: SearchMode) -> Vec<String> {
+    spsa_params(mode).iter().map(|p| format!("{}, int, {}, {}, {}, {:.1}, {}", p.name, p.default, p.min, p.max, p.c_end, p.r_end)).collect()
 }
 
 /// The option reference as a Markdown table of one audience's options
@@ -687,5 +713,14 @@ mod tests {
         assert!(!names.contains(&"LmrBase") && !names.contains(&"LmrDivisor"), "interest search has no late-move table");
         assert!(interest.contains(&"InterestKiller, int, 100, 0, 400, 20.0, 0.002".to_string()), "{interest:?}");
         assert!(interest.contains(&"InterestCostScale, int, 100, 50, 200, 7.5, 0.002".to_string()), "K from half to twice: {interest:?}");
+    }
+
+    #[test]
+    fn the_interest_only_constants_are_those_alphabeta_does_not_read() {
+        let only: Vec<&str> = interest_only_params().iter().map(|p| p.name).collect();
+        for name in INTEREST_CONSTANTS.iter().chain(TERM_WEIGHTS.iter().map(|w| &w.name)) {
+            assert!(only.contains(name), "{name} missing from {only:?}");
+        }
+        assert_eq!(only.len(), INTEREST_CONSTANTS.len() + TERM_WEIGHTS.len(), "no shared pruning constant: {only:?}");
     }
 }

@@ -28,7 +28,7 @@ const RESIGN_PLIES: usize = 6;
 
 /// White's result (1, ½, 0) when the game is over in `game`, by the rules
 /// or by adjudication on `scores` (White's view, one per ply).
-fn result(game: &Game, scores: &[i32]) -> Option<f64> {
+pub(crate) fn result(game: &Game, scores: &[i32]) -> Option<f64> {
     let pos = game.position();
     match pos.outcome() {
         GameOutcome::Known(shakmaty::KnownOutcome::Decisive { winner }) => return Some(if winner == Color::White { 1.0 } else { 0.0 }),

@@ -10,6 +10,7 @@ pub mod label;
 pub mod packed;
 pub mod relabel;
 pub mod selfplay;
+pub mod spsa;
 pub mod train;
 pub mod tune;
 pub mod wdl_fit;

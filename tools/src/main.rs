@@ -9,10 +9,10 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use intrigue::game::Game;
-use intrigue::search::SearchSettings;
-use intrigue::uci::options::search_settings;
+use intrigue::search::{SearchMode, SearchSettings};
+use intrigue::uci::options::{search_settings, SpsaParam};
 use intrigue_tools::lab::{self, ConspiracyArgs, ForwardArgs};
-use intrigue_tools::{datagen, epd, interest_fit, label, relabel, selfplay, train, tune, wdl_fit};
+use intrigue_tools::{datagen, epd, interest_fit, label, relabel, selfplay, spsa, train, tune, wdl_fit};
 use shakmaty::CastlingMode;
 
 #[derive(Parser)]
@@ -151,10 +151,33 @@ enum Tool {
         #[command(flatten)]
         search: SearchArgs,
     },
-    /// The constants a search mode reads, as OpenBench SPSA input.
+    /// The constants a search mode reads, as OpenBench SPSA input; with --iterations, tune them by self-play.
     Spsa {
         /// interest (the default: K, sibling share, term weights and the shared pruning constants) or alphabeta.
         mode: Option<String>,
+        /// Tune instead of listing: this many iterations, a game pair each, at fixed nodes (needs --openings).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        iterations: Option<u64>,
+        /// Opening positions (EPD or FEN lines), one drawn at random for each pair.
+        #[arg(long, value_name = "FILE")]
+        openings: Option<PathBuf>,
+        /// Nodes a move in the tuning games.
+        #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(100..))]
+        nodes: u64,
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: u64,
+        /// Every constant's final learning rate (OpenBench's 0.002 by default; a short run wants more).
+        #[arg(long)]
+        r_end: Option<f64>,
+        /// In interest mode, also the pruning constants alpha-beta shares (by default only K, the sibling
+        /// share and the term weights move, so AlphaBeta mode stays as it is).
+        #[arg(long)]
+        shared: bool,
+        /// Only these constants (comma-separated option names).
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Opening books: build the bundled one, make opening sets, look up moves.
     #[command(subcommand)]
@@ -319,6 +342,20 @@ fn records_info(file: &std::path::Path) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The constants `spsa --iterations` moves: in interest mode those only
+/// it reads (all it reads with `shared`), in alpha-beta mode all it
+/// reads; `only` narrows them to the names given.
+fn spsa_params(mode: SearchMode, shared: bool, only: &[String]) -> Result<Vec<SpsaParam>, String> {
+    let all = match mode {
+        SearchMode::Interest if !shared => intrigue::uci::options::interest_only_params(),
+        mode => intrigue::uci::options::spsa_params(mode),
+    };
+    if let Some(unknown) = only.iter().find(|n| !all.iter().any(|p| p.name.eq_ignore_ascii_case(n))) {
+        return Err(format!("'{unknown}' is not among the constants tuned here ('intrigue-tools spsa' lists them)"));
+    }
+    Ok(all.into_iter().filter(|p| only.is_empty() || only.iter().any(|n| p.name.eq_ignore_ascii_case(n))).collect())
+}
+
 fn read(path: &PathBuf) -> Result<String, Failure> {
     std::fs::read_to_string(path).map_err(|e| usage(format!("{}: {e}", path.display())))
 }
@@ -477,9 +514,30 @@ fn run(tool: Tool) -> Result<(), Failure> {
                 println!("{}", row.line());
             }
         }
-        Tool::Spsa { mode } => {
+        Tool::Spsa { mode, iterations: None, .. } => {
             let mode = search_settings(mode.as_deref(), &[]).map_err(usage)?.mode;
             intrigue::uci::options::spsa_lines(mode).iter().for_each(|l| println!("{l}"));
+        }
+        Tool::Spsa { mode, iterations: Some(iterations), openings, nodes, threads, r_end, shared, only, seed } => {
+            let mode = search_settings(mode.as_deref(), &[]).map_err(usage)?.mode;
+            let openings = openings.ok_or_else(|| usage("--iterations needs --openings FILE"))?;
+            let openings = datagen::read_openings(&read(&openings)?);
+            let params = spsa_params(mode, shared, &only).map_err(usage)?;
+            let tuning = spsa::Tuning {
+                mode,
+                params,
+                iterations: iterations as usize,
+                nodes,
+                threads: threads as usize,
+                openings: &openings,
+                seed,
+                r_end,
+            };
+            let tuned = spsa::run(&tuning, &|m| eprintln!("{m}")).map_err(usage)?;
+            for ((name, value), p) in tuned.values.iter().zip(&tuning.params) {
+                println!("{name}={} (default {}, {value:.2})", value.round() as i64, p.default);
+            }
+            println!("settings: {}", tuned.settings().join(" "));
         }
         Tool::Book(book) => run_book(book)?,
         Tool::Lab(LabTool::ForwardEstimation(args)) => lab::run_forward(&args).map_err(lab_failure)?,
