@@ -252,8 +252,6 @@ struct Frame {
     /// so that a child can learn the gain of the move into it (forward
     /// estimation).
     static_eval: i32,
-    /// The static eval is better than at our previous move.
-    improving: bool,
     /// The table move (packed) a singularity search at this node leaves
     /// out, or 0.
     excluded: u16,
@@ -267,7 +265,7 @@ struct Frame {
 
 impl Default for Frame {
     fn default() -> Self {
-        Frame { moved: None, in_check: false, static_eval: -INFINITY, improving: false, excluded: 0, double_extensions: 0, deepened: 0 }
+        Frame { moved: None, in_check: false, static_eval: -INFINITY, excluded: 0, double_extensions: 0, deepened: 0 }
     }
 }
 
@@ -315,7 +313,8 @@ pub struct Searcher {
     node_sink: Option<Arc<Signals>>,
     pawn_cache: Box<PawnCache>,
     eval_cache: EvalCache,
-    /// What alpha-beta's searches said the eval gets wrong, by pawn structure.
+    /// What the searches (both modes) said the eval gets wrong, by pawn
+    /// structure and by each side's piece placement.
     correction: correction::CorrectionHistory,
     /// The choices of deep nodes, kept only while `intrigue-tools interest data`
     /// gathers them for the fit of learned interest.

@@ -42,9 +42,10 @@ pub(super) fn refined_eval(static_eval: i32, entry: Option<Entry>, ply: usize) -
 /// A quiet move near the horizon that puts a piece where it is lost
 /// (SEE below −margin × depth²): too little depth is left for the
 /// sacrifice to pay, and there are quiet moves that do not give away
-/// material. The margin grows with depth², so a pawn may be offered two
-/// plies from the horizon and a piece three, and beyond eight plies
-/// nothing is skipped this way.
+/// material. The margin grows with depth², so at the default margin a
+/// pawn may be offered two plies from the horizon, a minor piece four, a
+/// rook five and a queen six, and beyond eight plies nothing is skipped
+/// this way.
 fn hangs_material(pos: &Chess, m: Move, depth: i32, margin: i32) -> bool {
     const QUIET_SEE_DEPTH: i32 = 8;
     depth <= QUIET_SEE_DEPTH && see(pos, m) < -margin * depth * depth
@@ -70,11 +71,9 @@ impl Searcher {
     /// Our static eval is better than two plies ago, at our previous move:
     /// the line is going our way, so a fail-high is likelier and a quiet
     /// move less likely to be refuted. Pruning and reductions are bolder
-    /// when not. Recorded in the frame for the reductions.
-    fn is_improving(&mut self, ply: usize, static_eval: i32) -> bool {
-        let improving = static_eval > -INFINITY && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
-        self.stack[ply].improving = improving;
-        improving
+    /// when not.
+    fn is_improving(&self, ply: usize, static_eval: i32) -> bool {
+        static_eval > -INFINITY && ply >= 2 && static_eval > self.stack[ply - 2].static_eval
     }
 
     /// The move into this node was a null move (two in a row prove nothing).
@@ -421,8 +420,8 @@ mod tests {
         use std::sync::Arc;
         let mut s = Searcher::new(Arc::new(crate::tt::TranspositionTable::new(1)), Arc::new(Signals::default()));
         s.stack[3].static_eval = 50;
-        assert!(s.is_improving(5, 60) && s.stack[5].improving);
-        assert!(!s.is_improving(5, 50) && !s.stack[5].improving);
+        assert!(s.is_improving(5, 60));
+        assert!(!s.is_improving(5, 50));
         assert!(!s.is_improving(5, -INFINITY), "in check nothing is improving");
         assert!(!s.is_improving(1, 60), "the root's children have no earlier move of ours");
     }

@@ -1,4 +1,4 @@
-//! Quiescence search: at the horizon, resolve captures (and promotions)
+//! Quiescence search: at the horizon, resolve captures (and queen promotions)
 //! until the position is quiet, so the static evaluation is only trusted
 //! where nothing is hanging. In check, every evasion is searched.
 

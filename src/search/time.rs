@@ -56,7 +56,7 @@ impl TimeManager {
             // `go movetime` asks for exactly that long: no soft limit, so a
             // stable best move does not end the search early. (With one set
             // to the move time, the stability and node-share scales, down to
-            // 0.7 × 0.5, could stop it after about a third of its time.)
+            // 0.7 × 0.6, could stop it after about two fifths of its time.)
             let t = (mt as i64 - overhead).max(1) as u64;
             return TimeManager { start, soft_ms: None, hard_ms: Some(t) };
         }

@@ -26,8 +26,8 @@ pub struct AlphaBetaParams {
     pub nmp_base: i32,
     /// … plus one ply per this many plies of depth.
     pub nmp_divisor: i32,
-    /// Late-move pruning: quiets tried before the rest are skipped is
-    /// this plus depth².
+    /// Late-move pruning (draft ≤ 4): quiets tried before the rest are
+    /// skipped is this plus depth², halved where the eval is not improving.
     pub lmp_base: i32,
     /// Futility pruning: the margin is this plus `futility_margin` per ply.
     pub futility_base: i32,
@@ -109,7 +109,7 @@ pub const TUNABLES: [Tunable; 18] = [
     Tunable { name: "RazorMargin", min: 50, max: 1000, doc: "razoring: how far below alpha, per ply, the eval must be (cp)", field: |p| &mut p.razor_margin },
     Tunable { name: "NmpBase", min: 1, max: 6, doc: "null move: base reduction in plies", field: |p| &mut p.nmp_base },
     Tunable { name: "NmpDivisor", min: 1, max: 12, doc: "null move: one more ply of reduction per this many plies of draft", field: |p| &mut p.nmp_divisor },
-    Tunable { name: "LmpBase", min: 0, max: 20, doc: "late-move pruning: quiet moves tried before the rest are skipped, plus draft²", field: |p| &mut p.lmp_base },
+    Tunable { name: "LmpBase", min: 0, max: 20, doc: "late-move pruning (draft ≤ 4): quiet moves tried before the rest are skipped, plus draft², halved when not improving", field: |p| &mut p.lmp_base },
     Tunable { name: "FutilityBase", min: 0, max: 300, doc: "futility pruning: base margin (cp)", field: |p| &mut p.futility_base },
     Tunable { name: "FutilityMargin", min: 20, max: 400, doc: "futility pruning: margin per ply of draft (cp)", field: |p| &mut p.futility_margin },
     Tunable { name: "SeeMargin", min: 0, max: 400, doc: "captures losing more than this per ply of draft (by SEE) are skipped (cp)", field: |p| &mut p.see_margin },

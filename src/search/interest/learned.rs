@@ -9,16 +9,18 @@
 //! the "similar move" facts the article's penalty was about (the same piece
 //! again, the square our last move went to). A conditional logit over each
 //! node's quiet moves, fitted on the best moves of searched nodes
-//! (`intrigue-tools interest fit`, src/interest_fit.rs), gives each move the
+//! (`intrigue-tools interest fit`, tools/src/interest_fit.rs), gives each move the
 //! weight `exp(w·x)`. A move's interest is then term 1's equal share times
-//! that weight: `1000 / legal · exp(w·x)`, so that a move the fit knows
-//! nothing about keeps the article's base, `cost = K / interest` still
-//! holds, and term 15 fades it beyond the nominal depth as it fades the
-//! hand-set sum.
+//! that weight, tempered and scaled: `LEARNED_SCALE · 1000 / legal ·
+//! exp(w·x · share)`, the share being `InterestLearnedShare` and the scale
+//! making an average later quiet move cost about what the hand-set terms
+//! give it; `cost = K / interest` still holds, and term 15 fades it beyond
+//! the nominal depth as it fades the hand-set sum.
 //!
 //! Only quiet moves are priced by interest (captures and promotions pay
 //! their ply), so only quiet moves are in the fit: each node's candidates
-//! are its legal quiet moves, its label the quiet move that was best.
+//! are its later quiet moves (all but the first in move order), its label
+//! the one that was best.
 
 use shakmaty::{Chess, Color, Move, Position, Role};
 

@@ -21,12 +21,12 @@
 //!   level at fixed nodes (+1.7 ± 33.6 over 200 games, docs/changelog.md).
 //!   Nothing is rated for them, either.
 //! - **What a quiet move pays above its ply is a surcharge**, bounded as a
-//!   late-move reduction is: nothing within three plies of the horizon,
+//!   late-move reduction is: nothing within two plies of the horizon,
 //!   and never so much that the move gets less than one ply.
 //! - **The interest cut-off** (`InterestCutoff`, off by default): the
 //!   article ends a node's moves once its price passes what the line has
-//!   left; with the option a later quiet move whose price passes the
-//!   draft is not searched, except in check, at PV nodes, for a checking
+//!   left; with the option a later quiet move (any later move, with
+//!   `InterestCaptures`) whose price passes the draft is not searched, except in check, at PV nodes, for a checking
 //!   move and while a mate is all the node has found. Within two plies of
 //!   the horizon late-move and futility pruning decide by draft: the
 //!   cut-off there cut two of three priced nodes and lost (see
