@@ -26,8 +26,9 @@
 //! - **The interest cut-off** (`InterestCutoff`, off by default): the
 //!   article ends a node's moves once its price passes what the line has
 //!   left; with the option a later quiet move (any later move, with
-//!   `InterestCaptures`) whose price passes the draft is not searched, except in check, at PV nodes, for a checking
-//!   move and while a mate is all the node has found. Within two plies of
+//!   `InterestCaptures`) whose price passes the draft is not searched,
+//!   except in check, at PV nodes, for a checking move and while a mate
+//!   is all the node has found. Within two plies of
 //!   the horizon late-move and futility pruning decide by draft: the
 //!   cut-off there cut two of three priced nodes and lost (see
 //!   [`InterestParams::price`]).
