@@ -29,7 +29,7 @@
 
 use shakmaty::{Chess, Color, Move, Position};
 
-use super::interest::{history_cost, node_kind_cost, terms, Price, LINE_DEEPENING_CAP};
+use super::interest::{history_cost, node_kind_cost, table_scaled_cost, terms, Price, LINE_DEEPENING_CAP};
 use super::Searcher;
 
 /// One ply in budget units. Budgets and costs are fixed-point so that an
@@ -270,8 +270,12 @@ impl Searcher {
             CostModel::Interest => {
                 self.pricing.priced_nodes += spending.terms.is_none() as u64;
                 let facts = spending.terms.get_or_insert_with(|| self.interest_node(pos, generated, node.tt_move, node.ply));
-                let cost = self.interest_cost(pos, facts, mv.m, mv.place);
-                let spent_before = spending.spent;
+                let (cost, spent_before) = if self.settings.interest.table_scale {
+                    let table = self.lmr[(node.draft as usize).min(63)][mv.searched.min(63)];
+                    (table_scaled_cost(table, terms::base(facts), self.interest_of(pos, facts, mv.m, mv.place)), 0)
+                } else {
+                    (self.interest_cost(pos, facts, mv.m, mv.place), spending.spent)
+                };
                 spending.spent += cost;
                 let history = if mv.quiet { self.tables.history(pos.turn(), mv.m) } else { 0 };
                 let context =
@@ -376,6 +380,29 @@ mod tests {
             let wide = b.clipped(Color::Black, 40);
             assert_eq!(wide, b, "clipping never adds budget");
         }
+    }
+
+    #[test]
+    fn with_the_tables_k_a_dull_later_move_is_priced_as_alpha_beta_prices_it() {
+        let (mut s, game) = crate::search::searcher_at_root("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        s.settings.interest.table_scale = true;
+        s.nominal_depth = 10; // as in an iteration of ten plies: term 15 fades nothing at ply 1
+        let pos = game.position().clone();
+        let generated = pos.legal_moves();
+        let node = PricedNode { draft: 10, ply: 1, pv: false, cut: false, in_check: false, improving: true, tt_move: 0 };
+        let facts = s.interest_node(&pos, &generated, 0, 1);
+        // a2a3: no term but term 1 rates it, and it has no history.
+        let m = generated.iter().copied().find(|m| m.to() == shakmaty::Square::A3 && m.role() == shakmaty::Role::Pawn).unwrap();
+        assert_eq!(s.interest_of(&pos, &facts, m, 8), terms::base(&facts), "a2a3 is rated by term 1 alone");
+        assert_eq!(s.tables.history(pos.turn(), m), 0);
+        let mv = PricedMove { m, place: 8, searched: 8, quiet: true, gives_check: false, may_cut: true };
+        let table = s.reduction(&pos, &node, &mv);
+        assert!(table >= 2, "the late-move table reduces move 8 at draft 10");
+        let price = s.later_move_price(&pos, &node, &mut NodeSpending::default(), &generated, &mv);
+        assert_eq!(price, Price::Surcharge(table * PLY), "term 1 alone: alpha-beta's reduction");
+        s.settings.interest.table_scale = false;
+        let article = s.later_move_price(&pos, &node, &mut NodeSpending::default(), &generated, &mv);
+        assert_ne!(article, price, "the constant K prices it otherwise");
     }
 
     #[test]

@@ -286,10 +286,8 @@ impl Searcher {
                     if score >= beta {
                         if quiet {
                             self.record_choice(pos, ply, depth, tt_move, m);
-                            let (previous, _) = self.earlier_moves(ply);
-                            let turn = pos.turn();
-                            let (_, own_previous) = self.earlier_moves(ply);
-                            self.tables.reward_quiet(turn, ply, depth, m, &quiets_tried, previous, own_previous);
+                            let (previous, own_previous) = self.earlier_moves(ply);
+                            self.tables.reward_quiet(pos.turn(), ply, depth, m, &quiets_tried, previous, own_previous);
                         }
                         break;
                     }

@@ -189,6 +189,7 @@ pub const INTEREST_LEARNED_SHARE: &str = "InterestLearnedShare";
 pub const INTEREST_CUTOFF: &str = "InterestCutoff";
 pub const INTEREST_DEEPENING: &str = "InterestDeepening";
 pub const INTEREST_CAPTURES: &str = "InterestCaptures";
+pub const INTEREST_TABLE_SCALE: &str = "InterestTableScale";
 pub const LATE_MOVE_REDUCTIONS: &str = "LateMoveReductions";
 pub const LATE_MOVE_PRUNING: &str = "LateMovePruning";
 pub const FORWARD_ESTIMATION: &str = "ForwardEstimation";
@@ -369,6 +370,12 @@ pub fn table() -> Vec<Spec> {
             check(interest.price_captures),
             "later captures and promotions priced by their interest like quiet moves (term 9 rates a capture by what it wins), not one ply",
             |s, v| set(&mut s.search.interest.price_captures, v.flag()?),
+        ),
+        research(
+            INTEREST_TABLE_SCALE,
+            check(interest.table_scale),
+            "K per node from alpha-beta's late-move table: a move rated as term 1's share is reduced as alpha-beta reduces it, one twice as interesting half as much",
+            |s, v| set(&mut s.search.interest.table_scale, v.flag()?),
         ),
         research(
             INTEREST_CHECK_BONUS,

@@ -66,27 +66,30 @@ pub const NAMES: [&str; FEATURES] = [
     "retreats (moves toward its own side)",
 ];
 
-/// The weights `intrigue-tools interest fit` printed for the data of
-/// docs/changelog.md ("Learned interest"); all zero would be term 1 alone.
+/// The weights `intrigue-tools interest fit` printed for choices logged
+/// by Interest mode on its deepening default (`intrigue-tools interest
+/// data book/openings-8ply.epd 100 50000 interest 2`; docs/data.md,
+/// docs/changelog.md "Learned interest refitted"); all zero would be
+/// term 1 alone.
 pub const LEARNED: [f32; FEATURES] = [
     0.0000,  // table move (term 3)
-    0.1902,  // previous iteration's best (term 4)
-    0.5151,  // killer (term 5)
-    0.7975,  // best reply (term 6)
-    0.4698,  // best follow-on (term 7)
-    0.5042,  // pawn attacks a piece, pawns (term 8)
-    0.8413,  // gives check (term 10)
-    0.5425,  // check after our check (term 10)
-    0.4786,  // attacks pieces, pawns (term 11)
-    1.3233,  // moves an attacked piece, pawns (term 12)
-    -0.3728, // moves a pinned or tied piece, pawns (term 16)
-    0.0078,  // best history (term 17)
-    1.1762,  // history / max
-    -1.1396, // ln(1 + place in move order)
-    -2.5115, // hangs itself (static exchange < 0)
-    0.0231,  // same piece as our last move
-    0.4313,  // castles
-    -0.2462, // retreats (moves toward its own side)
+    0.1635,  // previous iteration's best (term 4)
+    0.4526,  // killer (term 5)
+    0.7683,  // best reply (term 6)
+    0.4590,  // best follow-on (term 7)
+    0.4728,  // pawn attacks a piece, pawns (term 8)
+    0.6703,  // gives check (term 10)
+    0.5789,  // check after our check (term 10)
+    0.5538,  // attacks pieces, pawns (term 11)
+    1.2612,  // moves an attacked piece, pawns (term 12)
+    -0.3248, // moves a pinned or tied piece, pawns (term 16)
+    -0.0189, // best history (term 17)
+    1.2743,  // history / max
+    -1.0947, // ln(1 + place in move order)
+    -2.6874, // hangs itself (static exchange < 0)
+    0.0133,  // same piece as our last move
+    0.4575,  // castles
+    -0.2670, // retreats (moves toward its own side)
 ];
 
 /// The features of quiet move `m` at the node `node` describes: `place` is
@@ -132,8 +135,8 @@ fn retreats(us: Color, m: Move) -> bool {
 /// the odds of a later quiet move are mostly below 1 (a later move is
 /// seldom the best), so that unscaled the same `K` would price it about
 /// four times as dear as the hand-set terms do. With it, `K = 100` and a
-/// 30 % share walk trees of the hand-set size (`intrigue bench 11
-/// interest`: 1.71 M nodes against 1.71 M).
+/// 30 % share walk trees near the hand-set size (`intrigue bench 11
+/// interest`, deepening on: 1.77 M nodes against 1.58 M).
 pub const LEARNED_SCALE: f32 = 4.0;
 
 /// `w · x`.

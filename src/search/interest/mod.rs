@@ -121,6 +121,16 @@ pub struct InterestParams {
     /// orders of magnitude and played 45-81 Elo below the hand-set terms
     /// at fixed nodes; 30 tempers the fit toward term 1 (docs/changelog.md).
     pub learned_percent: u32,
+    /// K read from alpha-beta's late-move table (UCI `InterestTableScale`):
+    /// a later quiet move's surcharge is the table's reduction for the
+    /// node's draft and the move's number, times term 1's share over the
+    /// move's interest. A move the terms rate no higher than term 1 is
+    /// reduced as alpha-beta would reduce it; a move rated twice as
+    /// interesting pays half that; a faded one (term 15) pays more. The
+    /// price stays `K / interest`, with K set per node by the table
+    /// instead of one constant, and siblings pay no share (the table
+    /// already grows with the move's number).
+    pub table_scale: bool,
 }
 
 /// Where interest comes from (UCI `InterestModel`).
@@ -164,6 +174,7 @@ impl Default for InterestParams {
             cutoff: false,
             deepening_percent: 50,
             price_captures: false,
+            table_scale: false,
         }
     }
 }
@@ -218,6 +229,16 @@ impl InterestParams {
     }
 }
 
+/// What a move of `interest` costs, in budget units, where the node's K
+/// is `table_plies` (the late-move table's reduction for its draft and
+/// the move's number) over term 1's share `base`: its ply, and the
+/// table's surcharge scaled by how much more interesting than an equal
+/// share the move is.
+pub fn table_scaled_cost(table_plies: i32, base: i32, interest: i32) -> i32 {
+    let surcharge = table_plies as i64 * PLY as i64 * base.max(1) as i64 / interest.max(1) as i64;
+    PLY + surcharge.min(MAX_COST) as i32
+}
+
 /// The most a line may buy below one ply a move, all its moves together:
 /// interest deepens plausible lines, and every line still ends.
 pub const LINE_DEEPENING_CAP: i32 = 2 * PLY;
@@ -256,14 +277,19 @@ impl Searcher {
     /// were fitted on quiet moves only: a capture's interest is always the
     /// terms'.
     pub(super) fn interest_cost(&self, pos: &Chess, node: &terms::Node, m: Move, place: usize) -> i32 {
+        self.settings.interest.cost(self.interest_of(pos, node, m, place))
+    }
+
+    /// The interest of `m`, the node's move number `place` in move order,
+    /// by the model `InterestModel` names.
+    pub(super) fn interest_of(&self, pos: &Chess, node: &terms::Node, m: Move, place: usize) -> i32 {
         let facts = MoveFacts::of(pos, m);
-        let interest = if self.settings.interest.plausibility == Plausibility::Learned && is_quiet(m) {
+        if self.settings.interest.plausibility == Plausibility::Learned && is_quiet(m) {
             let x = learned::features(pos, node, m, &facts, place, self.tables.history(pos.turn(), m));
             learned::interest(node, &learned::LEARNED, &x, self.settings.interest.learned_percent)
         } else {
             terms::interest(pos, node, m, &facts)
-        };
-        self.settings.interest.cost(interest)
+        }
     }
 
     /// When a choice log is kept (`intrigue-tools interest data`), the node is
@@ -467,6 +493,15 @@ mod tests {
         assert_eq!(p.price(keen, 0, 8, false, 0), Price::Surcharge(0), "the line has bought its cap");
         let never = InterestParams { deepening_percent: 0, ..p };
         assert_eq!(never.price(keen, 0, 8, false, LINE_DEEPENING_CAP), Price::Surcharge(0));
+    }
+
+    #[test]
+    fn with_the_tables_k_a_dull_move_is_reduced_as_alpha_beta_reduces_it() {
+        let base = 33; // term 1's share with 30 legal moves
+        assert_eq!(table_scaled_cost(3, base, base), 4 * PLY, "term 1 alone: the table's three plies");
+        assert_eq!(table_scaled_cost(3, base, 2 * base), PLY + 3 * PLY / 2, "twice as interesting: half the surcharge");
+        assert_eq!(table_scaled_cost(0, base, 1), PLY, "where the table reduces nothing, nothing is added");
+        assert!(table_scaled_cost(2, base, base / 2) > table_scaled_cost(2, base, base), "a faded move pays more than the table");
     }
 
     #[test]
