@@ -29,7 +29,7 @@
 
 use shakmaty::{Chess, Color, Move, Position};
 
-use super::interest::{history_cost, node_kind_cost, table_scaled_cost, terms, Price, LINE_DEEPENING_CAP};
+use super::interest::{history_cost, node_kind_cost, terms, Price, LINE_DEEPENING_CAP};
 use super::Searcher;
 
 /// One ply in budget units. Budgets and costs are fixed-point so that an
@@ -270,12 +270,8 @@ impl Searcher {
             CostModel::Interest => {
                 self.pricing.priced_nodes += spending.terms.is_none() as u64;
                 let facts = spending.terms.get_or_insert_with(|| self.interest_node(pos, generated, node.tt_move, node.ply));
-                let (cost, spent_before) = if self.settings.interest.table_scale {
-                    let table = self.lmr[(node.draft as usize).min(63)][mv.searched.min(63)];
-                    (table_scaled_cost(table, terms::base(facts), self.interest_of(pos, facts, mv.m, mv.place)), 0)
-                } else {
-                    (self.interest_cost(pos, facts, mv.m, mv.place), spending.spent)
-                };
+                let cost = self.interest_cost(pos, facts, mv, node.draft);
+                let spent_before = spending.spent;
                 spending.spent += cost;
                 let history = if mv.quiet { self.tables.history(pos.turn(), mv.m) } else { 0 };
                 let context =
@@ -291,12 +287,19 @@ impl Searcher {
         }
     }
 
+    /// The late-move table's reduction, in plies, for the move searched
+    /// after `searched` others at a node of `draft` plies.
+    #[inline]
+    pub(super) fn late_move_table(&self, draft: i32, searched: usize) -> i32 {
+        self.lmr[(draft as usize).min(63)][searched.min(63)]
+    }
+
     /// Late-move reduction, in plies, for a later quiet move.
     fn reduction(&self, pos: &Chess, node: &PricedNode, mv: &PricedMove) -> i32 {
         if node.draft < 3 || !mv.quiet || node.in_check || mv.gives_check || !self.settings.late.reductions {
             return 0;
         }
-        let mut r = self.lmr[(node.draft as usize).min(63)][mv.searched.min(63)];
+        let mut r = self.late_move_table(node.draft, mv.searched);
         r += node_kind_cost(node.pv, node.cut, node.improving) / PLY;
         if self.tables.is_killer(node.ply, mv.m) {
             r -= 1;

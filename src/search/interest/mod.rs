@@ -58,7 +58,7 @@ pub mod terms;
 
 use shakmaty::{Chess, Move, Position};
 
-use super::budget::{CostModel, PLY};
+use super::budget::{CostModel, PricedMove, PLY};
 use super::ordering::is_quiet;
 use super::Searcher;
 use crate::tt::pack_move;
@@ -202,8 +202,13 @@ impl InterestParams {
         draft >= 3 || self.deepening_percent > 0
     }
 
-    /// The part of what a node's earlier moves cost that a later one pays.
+    /// The part of what a node's earlier moves cost that a later one pays:
+    /// none with the table's K, whose reduction already grows with the
+    /// move's number.
     fn sibling_share(&self, spent_here: i32) -> i32 {
+        if self.table_scale {
+            return 0;
+        }
         (spent_here as i64 * self.sibling_share_percent as i64 / 100) as i32
     }
 
@@ -234,7 +239,7 @@ impl InterestParams {
 /// the move's number) over term 1's share `base`: its ply, and the
 /// table's surcharge scaled by how much more interesting than an equal
 /// share the move is.
-pub fn table_scaled_cost(table_plies: i32, base: i32, interest: i32) -> i32 {
+fn table_scaled_cost(table_plies: i32, base: i32, interest: i32) -> i32 {
     let surcharge = table_plies as i64 * PLY as i64 * base.max(1) as i64 / interest.max(1) as i64;
     PLY + surcharge.min(MAX_COST) as i32
 }
@@ -272,12 +277,19 @@ pub fn history_cost(history: i32, divisor: i32) -> i32 {
 }
 
 impl Searcher {
-    /// What `m`, the node's move number `place` in move order, costs at
-    /// the node `node` describes, in budget units. The learned weights
-    /// were fitted on quiet moves only: a capture's interest is always the
+    /// What the later move `mv` costs at a node of `draft` plies that
+    /// `node` describes, in budget units: `K / interest`, K the constant
+    /// `InterestCostScale` or, with `InterestTableScale`, the late-move
+    /// table's reduction over term 1's share. The learned weights were
+    /// fitted on quiet moves only: a capture's interest is always the
     /// terms'.
-    pub(super) fn interest_cost(&self, pos: &Chess, node: &terms::Node, m: Move, place: usize) -> i32 {
-        self.settings.interest.cost(self.interest_of(pos, node, m, place))
+    pub(super) fn interest_cost(&self, pos: &Chess, node: &terms::Node, mv: &PricedMove, draft: i32) -> i32 {
+        let interest = self.interest_of(pos, node, mv.m, mv.place);
+        if self.settings.interest.table_scale {
+            table_scaled_cost(self.late_move_table(draft, mv.searched), terms::base(node), interest)
+        } else {
+            self.settings.interest.cost(interest)
+        }
     }
 
     /// The interest of `m`, the node's move number `place` in move order,
