@@ -184,13 +184,12 @@ impl Searcher {
             }
         }
 
-        let mut picker = match (!root).then(|| unpack_move(tt_move, pos)).flatten() {
-            Some(table_move) => MovePicker::table_move_first(table_move),
-            None => {
-                let moves = if root { self.root_moves.clone() } else { pos.legal_moves() };
-                MovePicker::new(moves, |m| self.order_score(pos, m, tt_move, ply))
-            }
-        };
+        let mut picker = MovePicker::empty();
+        match (!root).then(|| unpack_move(tt_move, pos)).flatten() {
+            Some(table_move) => picker.table_move_first(table_move),
+            None if root => picker.fill(&self.root_moves, |m| self.order_score(pos, m, tt_move, ply)),
+            None => picker.fill(&pos.legal_moves(), |m| self.order_score(pos, m, tt_move, ply)),
+        }
         if picker.is_empty() {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }

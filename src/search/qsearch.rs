@@ -59,10 +59,11 @@ impl Searcher {
             moves.retain(|m| m.is_capture() || m.promotion() == Some(shakmaty::Role::Queen));
         }
         let tt_move = entry.map_or(0, |e| e.packed_move);
-        let picker = MovePicker::new(moves, |m| if pack_move(m) == tt_move { i32::MAX } else { mvv_lva(m) });
+        let mut picker = MovePicker::empty();
+        picker.fill(&moves, |m| if pack_move(m) == tt_move { i32::MAX } else { mvv_lva(m) });
         let mut best = stand_pat;
         let mut best_move = 0;
-        for (m, _) in picker {
+        while let Some((m, _)) = picker.select() {
             if !in_check {
                 let gain = m.capture().map_or(0, piece_value) + m.promotion().map_or(0, |p| piece_value(p) - 100);
                 if stand_pat + gain + DELTA_MARGIN <= alpha && !m.is_en_passant() {
