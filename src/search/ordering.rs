@@ -264,7 +264,7 @@ impl MovePicker {
     /// in the low half, so the greatest key is the first greatest score:
     /// one branch-free maximum over the keys, which the compiler turns
     /// into vector instructions, instead of a compare and a branch a move.
-    pub fn select(&mut self) -> Option<(Move, i32)> {
+    fn select(&mut self) -> Option<(Move, i32)> {
         let rest = self.scores.get(self.next..)?;
         if rest.is_empty() {
             return None;

@@ -63,7 +63,7 @@ impl Searcher {
         picker.fill(&moves, |m| if pack_move(m) == tt_move { i32::MAX } else { mvv_lva(m) });
         let mut best = stand_pat;
         let mut best_move = 0;
-        while let Some((m, _)) = picker.select() {
+        for (m, _) in &mut picker {
             if !in_check {
                 let gain = m.capture().map_or(0, piece_value) + m.promotion().map_or(0, |p| piece_value(p) - 100);
                 if stand_pat + gain + DELTA_MARGIN <= alpha && !m.is_en_passant() {
