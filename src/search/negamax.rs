@@ -187,8 +187,15 @@ impl Searcher {
         let mut picker = MovePicker::empty();
         match (!root).then(|| unpack_move(tt_move, pos)).flatten() {
             Some(table_move) => picker.table_move_first(table_move),
-            None if root => picker.fill(&self.root_moves, |m| self.order_score(pos, m, tt_move, ply)),
-            None => picker.fill(&pos.legal_moves(), |m| self.order_score(pos, m, tt_move, ply)),
+            None => {
+                let keys = self.order_keys(tt_move, ply);
+                let score = |m| self.order_score(pos, m, &keys);
+                if root {
+                    picker.fill(&self.root_moves, score)
+                } else {
+                    picker.fill(&pos.legal_moves(), score)
+                }
+            }
         }
         if picker.is_empty() {
             return if in_check { -MATE + ply as i32 } else { DRAW };
@@ -201,7 +208,13 @@ impl Searcher {
         let mut spending = NodeSpending::default();
         let mut place = 0;
         let mut checks = None;
-        while let Some((m, order)) = picker.pick(|| pos.legal_moves(), |m| self.order_score(pos, m, tt_move, ply)) {
+        while let Some((m, order)) = picker.pick(
+            || pos.legal_moves(),
+            || {
+                let (searcher, keys) = (&*self, self.order_keys(tt_move, ply));
+                move |m| searcher.order_score(pos, m, &keys)
+            },
+        ) {
             place += 1;
             if excluded != 0 && pack_move(m) == excluded {
                 continue;
@@ -303,6 +316,7 @@ impl Searcher {
             // The node's value without its best move is no fact about the node.
             return best;
         }
+        let best = self.blend_fail_high(best, beta, depth, pv_node);
         let bound = Bound::classify(best, alpha0, beta);
         if bound == Bound::Exact && best_move.is_some_and(is_quiet) {
             self.record_choice(pos, ply, depth, tt_move, best_move.expect("checked"));
@@ -313,6 +327,19 @@ impl Searcher {
         let stored_eval = if in_check { 0 } else { static_eval };
         self.tt.store(key, best_move.map_or(0, pack_move), score_to_tt(best, ply), stored_eval, depth, bound);
         best
+    }
+
+    /// A non-PV fail-high's score drawn toward beta by the
+    /// `FailHighBlend` weight (see [`super::tunables::AlphaBetaParams`]);
+    /// mate scores and windows at a mate are left as they are. The result
+    /// stays at or above beta, so the node's bound does not change.
+    fn blend_fail_high(&self, best: i32, beta: i32, depth: i32, pv_node: bool) -> i32 {
+        let w = self.settings.alphabeta.fail_high_blend;
+        if w == 0 || pv_node || best <= beta || best.abs() >= MATE_BOUND || beta.abs() >= MATE_BOUND {
+            return best;
+        }
+        let draft = depth.max(1);
+        (best * draft + beta * w) / (draft + w)
     }
 
     /// The table's move cut this node off without a search: had it been
@@ -421,6 +448,21 @@ mod tests {
         assert!(!s.is_improving(5, 50));
         assert!(!s.is_improving(5, -INFINITY), "in check nothing is improving");
         assert!(!s.is_improving(1, 60), "the root's children have no earlier move of ours");
+    }
+
+    #[test]
+    fn a_fail_high_is_drawn_toward_beta_only_where_the_option_says() {
+        use crate::search::Signals;
+        use std::sync::Arc;
+        let mut s = Searcher::new(Arc::new(crate::tt::TranspositionTable::new(1)), Arc::new(Signals::default()));
+        assert_eq!(s.blend_fail_high(300, 100, 2, false), 300, "off by default");
+        s.settings.alphabeta.fail_high_blend = 1;
+        assert_eq!(s.blend_fail_high(300, 100, 1, false), 200, "halfway at draft 1");
+        assert_eq!(s.blend_fail_high(300, 100, 3, false), 250, "less the deeper the node");
+        assert_eq!(s.blend_fail_high(-99, -100, 1, false), -99, "never below beta");
+        assert_eq!(s.blend_fail_high(300, 100, 2, true), 300, "a PV node's score is exact");
+        assert_eq!(s.blend_fail_high(50, 100, 2, false), 50, "a fail-low is left alone");
+        assert_eq!(s.blend_fail_high(MATE - 5, 100, 2, false), MATE - 5, "a mate is a fact");
     }
 
     /// A searcher at `fen`'s position, the position, and a shared-tally

@@ -228,15 +228,17 @@ impl MovePicker {
     /// The next move and its ordering score, generating the node's moves
     /// (and setting the table move aside) once the table move is out. The
     /// order is the one [`MovePicker::fill`] gives: there, selection swaps
-    /// the table move to the front too.
-    pub fn pick(&mut self, generate: impl FnOnce() -> MoveList, score: impl Fn(Move) -> i32) -> Option<(Move, i32)> {
+    /// the table move to the front too. `scorer` makes the scoring function
+    /// when the moves are generated, so that it reads the tables as the
+    /// table move's search left them.
+    pub fn pick<F: Fn(Move) -> i32>(&mut self, generate: impl FnOnce() -> MoveList, scorer: impl FnOnce() -> F) -> Option<(Move, i32)> {
         if self.stage == Stage::TableMove {
             self.stage = Stage::Generate;
             return self.table.map(|m| (m, TT_MOVE));
         }
         if self.stage == Stage::Generate {
             self.stage = Stage::Select;
-            self.fill(&generate(), score);
+            self.fill(&generate(), scorer());
             if let Some(i) = self.moves.iter().position(|&m| Some(m) == self.table) {
                 self.moves.swap(0, i);
                 self.scores.swap(0, i);
@@ -295,21 +297,41 @@ pub fn mvv_lva(m: Move) -> i32 {
     victim * 16 + promo - piece_value(m.role()) / 16
 }
 
+/// What a node's move order reads from the tables, gathered once per node
+/// rather than once per move: the table move, the killers and the best
+/// reply to the opponent's last move, all packed, so each move is packed
+/// once and compared against them.
+#[derive(Clone, Copy)]
+pub(super) struct OrderKeys {
+    tt_move: u16,
+    killers: [u16; 2],
+    best_reply: u16,
+}
+
 impl Searcher {
+    /// The ordering keys of the node at `ply` whose table move is `tt_move`.
+    pub(super) fn order_keys(&self, tt_move: u16, ply: usize) -> OrderKeys {
+        let (previous, _) = self.earlier_moves(ply);
+        OrderKeys { tt_move, killers: self.tables.killers(ply), best_reply: self.tables.best_reply_to(previous) }
+    }
+
     /// A move's place in the move order: its band, then its rank in it.
-    pub(super) fn order_score(&self, pos: &Chess, m: Move, tt_move: u16, ply: usize) -> i32 {
-        if pack_move(m) == tt_move {
+    #[inline]
+    pub(super) fn order_score(&self, pos: &Chess, m: Move, keys: &OrderKeys) -> i32 {
+        let packed = pack_move(m);
+        if packed == keys.tt_move {
             return TT_MOVE;
         }
         if !is_quiet(m) {
             let base = mvv_lva(m);
             return if m.is_promotion() || !loses_material(pos, m) { GOOD_CAPTURE + base } else { BAD_CAPTURE + base };
         }
-        if let Some(rank) = self.tables.killer_rank(ply, m) {
+        // A killer or best-reply slot is 0 when empty, and no move packs
+        // to 0 (from a1 to a1), so an empty slot matches nothing.
+        if let Some(rank) = keys.killers.iter().position(|&k| k == packed) {
             return KILLER - rank as i32;
         }
-        let (previous, _) = self.earlier_moves(ply);
-        if self.tables.is_best_reply(previous, m) {
+        if keys.best_reply == packed {
             return BEST_REPLY;
         }
         self.tables.history(pos.turn(), m)
@@ -371,7 +393,7 @@ mod tests {
         let mut lazy = MovePicker::empty();
         lazy.table_move_first(table);
         let mut staged = Vec::new();
-        while let Some((m, _)) = lazy.pick(|| pos.legal_moves(), score) {
+        while let Some((m, _)) = lazy.pick(|| pos.legal_moves(), || score) {
             staged.push(m);
         }
         assert_eq!(staged[0], table);

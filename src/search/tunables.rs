@@ -53,6 +53,12 @@ pub struct AlphaBetaParams {
     /// A table move whose rivals fail this much further below that mark
     /// (non-PV nodes) is extended two plies instead of one.
     pub singular_double_margin: i32,
+    /// A non-PV node that fails high with a score `best` above `beta`
+    /// returns `(best · draft + beta · w) / (draft + w)` for this weight
+    /// `w`: a fail-high score is a lower bound, and the margin by which
+    /// one refutation beat beta says less the shallower the node, so the
+    /// score is drawn toward beta (0: returned as it is).
+    pub fail_high_blend: i32,
 }
 
 impl Default for AlphaBetaParams {
@@ -76,6 +82,7 @@ impl Default for AlphaBetaParams {
             singular_depth: 8,
             singular_margin: 2,
             singular_double_margin: 20,
+            fail_high_blend: 0,
         }
     }
 }
@@ -102,7 +109,7 @@ impl Tunable {
 
 /// Every tunable, with the range a tuner may explore.
 #[rustfmt::skip]
-pub const TUNABLES: [Tunable; 18] = [
+pub const TUNABLES: [Tunable; 19] = [
     Tunable { name: "RfpMargin", min: 20, max: 300, doc: "reverse futility: margin per ply of depth (cp)", field: |p| &mut p.rfp_margin },
     Tunable { name: "RfpDepth", min: 1, max: 12, doc: "reverse futility: the deepest draft it applies at", field: |p| &mut p.rfp_depth },
     Tunable { name: "RazorDepth", min: 0, max: 6, doc: "razoring: the deepest draft it applies at (0: off)", field: |p| &mut p.razor_depth },
@@ -121,6 +128,7 @@ pub const TUNABLES: [Tunable; 18] = [
     Tunable { name: "SingularDepth", min: 4, max: 20, doc: "singular extensions: the shallowest draft they are tried at", field: |p| &mut p.singular_depth },
     Tunable { name: "SingularMargin", min: 0, max: 10, doc: "singular extensions: how far below the table's score, per ply, every other move must fail (cp)", field: |p| &mut p.singular_margin },
     Tunable { name: "SingularDoubleMargin", min: 0, max: 200, doc: "a table move whose rivals fail this much further below is extended two plies (non-PV nodes, cp)", field: |p| &mut p.singular_double_margin },
+    Tunable { name: "FailHighBlend", min: 0, max: 8, doc: "a non-PV fail-high score is drawn toward beta: (score·draft + beta·this) / (draft + this) (0: off)", field: |p| &mut p.fail_high_blend },
 ];
 
 /// The tunable called `name` (any case).
