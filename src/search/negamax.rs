@@ -187,15 +187,8 @@ impl Searcher {
         let mut picker = MovePicker::empty();
         match (!root).then(|| unpack_move(tt_move, pos)).flatten() {
             Some(table_move) => picker.table_move_first(table_move),
-            None => {
-                let keys = self.order_keys(tt_move, ply);
-                let score = |m| self.order_score(pos, m, &keys);
-                if root {
-                    picker.fill(&self.root_moves, score)
-                } else {
-                    picker.fill(&pos.legal_moves(), score)
-                }
-            }
+            None if root => picker.fill(&self.root_moves, self.move_scorer(pos, tt_move, ply)),
+            None => picker.fill(&pos.legal_moves(), self.move_scorer(pos, tt_move, ply)),
         }
         if picker.is_empty() {
             return if in_check { -MATE + ply as i32 } else { DRAW };
@@ -208,13 +201,7 @@ impl Searcher {
         let mut spending = NodeSpending::default();
         let mut place = 0;
         let mut checks = None;
-        while let Some((m, order)) = picker.pick(
-            || pos.legal_moves(),
-            || {
-                let (searcher, keys) = (&*self, self.order_keys(tt_move, ply));
-                move |m| searcher.order_score(pos, m, &keys)
-            },
-        ) {
+        while let Some((m, order)) = picker.pick(|| pos.legal_moves(), || self.move_scorer(pos, tt_move, ply)) {
             place += 1;
             if excluded != 0 && pack_move(m) == excluded {
                 continue;

@@ -85,12 +85,6 @@ impl OrderingTables {
         self.killers[ply].contains(&p)
     }
 
-    /// Which killer slot (0 or 1) holds `m`, if any.
-    pub fn killer_rank(&self, ply: usize, m: Move) -> Option<usize> {
-        let p = pack_move(m);
-        self.killers[ply].iter().position(|&k| k == p)
-    }
-
     pub fn history(&self, color: Color, m: Move) -> i32 {
         let (f, t) = from_to(m);
         self.history[side(color)][f][t] as i32
@@ -313,6 +307,12 @@ impl Searcher {
     pub(super) fn order_keys(&self, tt_move: u16, ply: usize) -> OrderKeys {
         let (previous, _) = self.earlier_moves(ply);
         OrderKeys { tt_move, killers: self.tables.killers(ply), best_reply: self.tables.best_reply_to(previous) }
+    }
+
+    /// The scoring function of the node at `ply`: its keys read now, once.
+    pub(super) fn move_scorer<'a>(&'a self, pos: &'a Chess, tt_move: u16, ply: usize) -> impl Fn(Move) -> i32 + 'a {
+        let keys = self.order_keys(tt_move, ply);
+        move |m| self.order_score(pos, m, &keys)
     }
 
     /// A move's place in the move order: its band, then its rank in it.

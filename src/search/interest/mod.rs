@@ -317,8 +317,7 @@ impl Searcher {
         }
         let legal = pos.legal_moves();
         let node = self.interest_node(pos, &legal, tt_move, ply);
-        let keys = self.order_keys(tt_move, ply);
-        let order: Vec<i32> = legal.iter().map(|&m| self.order_score(pos, m, &keys)).collect();
+        let order: Vec<i32> = legal.iter().copied().map(self.move_scorer(pos, tt_move, ply)).collect();
         let mut choice = learned::Choice::default();
         let mut found = false;
         for (&m, &score) in legal.iter().zip(&order) {
