@@ -126,6 +126,10 @@ enum Tool {
         /// the first line printed is then its loss on the held-out positions.
         #[arg(long, value_name = "NET")]
         init: Option<String>,
+        /// Leave out positions where the side to move is in check or has a capture or promotion
+        /// that wins material by SEE: a static label there prices a tactic, not the position.
+        #[arg(long)]
+        quiet: bool,
     },
     /// Learned interest: log the engine's choices, fit the weights.
     #[command(subcommand)]
@@ -254,7 +258,12 @@ enum RecordsTool {
     /// Records, results and scores in a marlinformat file.
     Info { file: PathBuf },
     /// Every record as 'FEN | score | result' (White's view), the text format trainers convert from.
-    Text { file: PathBuf },
+    Text {
+        file: PathBuf,
+        /// Only the quiet positions, as `train --quiet` keeps them (so only those need a teacher's label).
+        #[arg(long)]
+        quiet: bool,
+    },
     /// One of every EVERY records, scored afresh by a search of NODES nodes (appends to OUT; resumable).
     Relabel {
         input: PathBuf,
@@ -405,10 +414,13 @@ fn run(tool: Tool) -> Result<(), Failure> {
             let done = relabel::run(&input, &out, &request, &|m| eprintln!("{m}")).map_err(Failure::Failed)?;
             eprintln!("{}: {} records scored from {} read", out.display(), done.kept, done.consumed);
         }
-        Tool::Records(RecordsTool::Text { file }) => {
+        Tool::Records(RecordsTool::Text { file, quiet }) => {
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             for labelled in selfplay::Records::open(&file).map_err(usage)? {
                 let l = labelled.map_err(Failure::Failed)?;
+                if quiet && !train::is_quiet(&l.pos) {
+                    continue;
+                }
                 if writeln!(out, "{}", selfplay::text_line(&l.pos, l.score, l.result)).is_err() {
                     break;
                 }
@@ -431,7 +443,7 @@ fn run(tool: Tool) -> Result<(), Failure> {
             }
         }
         Tool::Tune { data, epochs, l2, fit } => run_tune(&read(&data)?, epochs as usize, l2, fit.as_deref())?,
-        Tool::Train { data, out, epochs, rate, threads, whole, result_weight, static_teacher, width, init } => {
+        Tool::Train { data, out, epochs, rate, threads, whole, result_weight, static_teacher, width, init, quiet } => {
             if !(rate > 0.0 && rate < 1.0) {
                 return Err(usage("the rate must be in (0, 1)"));
             }
@@ -451,7 +463,9 @@ fn run(tool: Tool) -> Result<(), Failure> {
                     samples.extend(train::Sample::from_record(&record, result_weight));
                 }
             } else {
-                samples.extend(read(&data)?.lines().filter_map(train::Sample::from_line));
+                let lines = read(&data)?;
+                let kept = lines.lines().filter(|line| !quiet || train::line_is_quiet(line));
+                samples.extend(kept.filter_map(train::Sample::from_line));
             }
             if samples.len() < 100 {
                 return Err(usage(format!("only {} positions could be read from {}", samples.len(), data.display())));

@@ -23,7 +23,7 @@
 //! network never saw; positions drawn at random would have neighbours
 //! from the same game in training and flatter the fit.
 
-use shakmaty::{Color, Position};
+use shakmaty::{Chess, Color, Position};
 
 use crate::packed::Labelled;
 use crate::tune::parse_line;
@@ -76,6 +76,25 @@ pub struct Sample {
     /// How much of the network's output the engine adds (`eval::classical_and_share`).
     share: f32,
     target: f32,
+}
+
+/// Whether the position of a `FEN [T]` line is quiet (see [`is_quiet`]).
+pub fn line_is_quiet(line: &str) -> bool {
+    parse_line(line).is_some_and(|(game, _)| is_quiet(game.position()))
+}
+
+/// Whether `pos` is quiet: the side to move is not in check and has no
+/// capture or promotion that SEE says wins material. Elsewhere a static
+/// label prices the tactic the mover is about to play rather than the
+/// position, and the search reaches such a position's quiet successors
+/// anyway.
+pub fn is_quiet(pos: &Chess) -> bool {
+    if pos.is_check() {
+        return false;
+    }
+    let mut forcing = pos.capture_moves();
+    forcing.extend(pos.legal_moves().into_iter().filter(|m| m.is_promotion() && !m.is_capture()));
+    forcing.iter().all(|&m| intrigue::eval::see::see(pos, m) <= 0 && !m.is_promotion())
 }
 
 impl Sample {
@@ -485,6 +504,17 @@ mod tests {
         assert!(eval(lines[0].0) < -300 && eval(lines[1].0) > 300, "a queen down for White: {} / {}", eval(lines[0].0), eval(lines[1].0));
         assert!(eval(lines[2].0) > 300, "a queen up: {}", eval(lines[2].0));
         assert!(eval(lines[4].0).abs() < 100, "level: {}", eval(lines[4].0));
+    }
+
+    #[test]
+    fn a_position_with_a_winning_capture_or_a_promotion_is_not_quiet() {
+        assert!(line_is_quiet("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 [0.5]"));
+        assert!(!line_is_quiet("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1 [0.5]"), "exd5 wins the queen");
+        assert!(line_is_quiet("4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1 [0.5]"), "exd5 cxd5 is an even trade");
+        assert!(!line_is_quiet("4k3/P7/8/8/8/8/8/4K3 w - - 0 1 [0.5]"), "a8=Q");
+        assert!(line_is_quiet("4k3/8/8/8/8/8/8/4K2R b K - 0 1 [0.5]"), "no capture, not in check");
+        assert!(!line_is_quiet("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1 [0.5]"), "in check");
+        assert!(!line_is_quiet("not a fen [0.5]"));
     }
 
     #[test]
