@@ -23,12 +23,14 @@
 //! network never saw; positions drawn at random would have neighbours
 //! from the same game in training and flatter the fit.
 
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
 use crate::packed::Labelled;
 use crate::tune::parse_line;
 use intrigue::eval::nnue::{bucket, feature, groups, other_view, Kind, Network, BUCKETS, INPUTS, MAX_HIDDEN, QA, QB, SCALE, WIDTHS};
+use intrigue::eval::see::see;
 use intrigue::rng::Rng;
+use intrigue::search::ordering;
 
 /// Men on the board at most, so a position's features fit a fixed array.
 const MAX_MEN: usize = 32;
@@ -89,12 +91,8 @@ pub fn line_is_quiet(line: &str) -> bool {
 /// position, and the search reaches such a position's quiet successors
 /// anyway.
 pub fn is_quiet(pos: &Chess) -> bool {
-    if pos.is_check() {
-        return false;
-    }
-    let mut forcing = pos.capture_moves();
-    forcing.extend(pos.legal_moves().into_iter().filter(|m| m.is_promotion() && !m.is_capture()));
-    forcing.iter().all(|&m| intrigue::eval::see::see(pos, m) <= 0 && !m.is_promotion())
+    let tactic = |m: &Move| !ordering::is_quiet(*m) && (m.is_promotion() || see(pos, *m) > 0);
+    !pos.is_check() && !pos.legal_moves().iter().any(tactic)
 }
 
 impl Sample {
