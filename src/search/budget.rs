@@ -396,7 +396,7 @@ mod tests {
         let facts = s.interest_node(&pos, &generated, 0, 1);
         // a2a3: no term but term 1 rates it, and it has no history.
         let m = generated.iter().copied().find(|m| m.to() == shakmaty::Square::A3 && m.role() == shakmaty::Role::Pawn).unwrap();
-        assert_eq!(s.interest_of(&pos, &facts, m, 8), terms::base(&facts), "a2a3 is rated by term 1 alone");
+        assert_eq!(s.interest_of(&pos, &facts, m, 8, &terms::MoveFacts::of(&pos, m)), terms::base(&facts), "a2a3 is rated by term 1 alone");
         assert_eq!(s.tables.history(pos.turn(), m), 0);
         let mv = PricedMove { m, place: 8, searched: 8, quiet: true, gives_check: false, may_cut: true };
         let table = s.reduction(&pos, &node, &mv);

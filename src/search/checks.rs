@@ -27,7 +27,7 @@ impl Landing {
         let board = pos.board();
         let us = pos.turn();
         let occupied = (board.occupied() & !Bitboard::from(from)) | Bitboard::from(to);
-        let attacked = attacks::attacks(to, promotion.unwrap_or(role).of(us), occupied);
+        let attacked = landing_attacks(role, promotion, to, us, occupied);
         let gives_check = board.king_of(!us).is_some_and(|king| {
             // The moved piece itself, or one of ours behind the square it left.
             let sliders = board.by_color(us) & !Bitboard::from(from);
@@ -38,6 +38,24 @@ impl Landing {
         });
         Landing { attacks: attacked, gives_check }
     }
+
+    /// [`Landing::of`]'s attacks alone, for a caller that knows already
+    /// whether the move checks.
+    #[inline]
+    pub fn attacks_of(pos: &Chess, m: Move) -> Bitboard {
+        let Move::Normal { role, from, to, promotion, .. } = m else {
+            return Bitboard::EMPTY;
+        };
+        let occupied = (pos.board().occupied() & !Bitboard::from(from)) | Bitboard::from(to);
+        landing_attacks(role, promotion, to, pos.turn(), occupied)
+    }
+}
+
+/// What the man of `role` (or its promotion) attacks from `to`, with the
+/// board's men at `occupied` after the move.
+#[inline]
+fn landing_attacks(role: Role, promotion: Option<Role>, to: Square, us: shakmaty::Color, occupied: Bitboard) -> Bitboard {
+    attacks::attacks(to, promotion.unwrap_or(role).of(us), occupied)
 }
 
 /// Whether `m` (legal in `pos`) checks the enemy king.

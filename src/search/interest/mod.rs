@@ -284,7 +284,8 @@ impl Searcher {
     /// fitted on quiet moves only: a capture's interest is always the
     /// terms'.
     pub(super) fn interest_cost(&self, pos: &Chess, node: &terms::Node, mv: &PricedMove, draft: i32) -> i32 {
-        let interest = self.interest_of(pos, node, mv.m, mv.place);
+        let facts = MoveFacts::knowing_check(pos, mv.m, mv.gives_check);
+        let interest = self.interest_of(pos, node, mv.m, mv.place, &facts);
         if self.settings.interest.table_scale {
             table_scaled_cost(self.late_move_table(draft, mv.searched), terms::base(node), interest)
         } else {
@@ -293,14 +294,13 @@ impl Searcher {
     }
 
     /// The interest of `m`, the node's move number `place` in move order,
-    /// by the model `InterestModel` names.
-    pub(super) fn interest_of(&self, pos: &Chess, node: &terms::Node, m: Move, place: usize) -> i32 {
-        let facts = MoveFacts::of(pos, m);
+    /// by the model `InterestModel` names; `facts` are `m`'s.
+    pub(super) fn interest_of(&self, pos: &Chess, node: &terms::Node, m: Move, place: usize, facts: &MoveFacts) -> i32 {
         if self.settings.interest.plausibility == Plausibility::Learned && is_quiet(m) {
-            let x = learned::features(pos, node, m, &facts, place, self.tables.history(pos.turn(), m));
+            let x = learned::features(pos, node, m, facts, place, self.tables.history(pos.turn(), m));
             learned::interest(node, &learned::LEARNED, &x, self.settings.interest.learned_percent)
         } else {
-            terms::interest(pos, node, m, &facts)
+            terms::interest(pos, node, m, facts)
         }
     }
 

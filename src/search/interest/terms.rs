@@ -12,7 +12,7 @@
 
 use shakmaty::{attacks, Bitboard, Chess, Color, Move, Position, Role};
 
-use crate::eval::{king::lone_blockers, piece_value, see::see};
+use crate::eval::{king::lone_blockers, masks::pawn_attacks_from, piece_value, see::see};
 use crate::search::checks::Landing;
 use crate::search::ordering::is_quiet;
 use crate::tt::pack_move;
@@ -182,6 +182,14 @@ impl MoveFacts {
         let landing = Landing::of(pos, m);
         let them = pos.board().by_color(!pos.turn()) & !Bitboard::from(m.to());
         MoveFacts { gives_check: landing.gives_check, targets: landing.attacks & them }
+    }
+
+    /// The same facts where the search already knows whether `m` checks
+    /// (its node's [`crate::search::checks::Checks`] said so): only the
+    /// landing square's attacks are left to look up.
+    pub fn knowing_check(pos: &Chess, m: Move, gives_check: bool) -> MoveFacts {
+        let them = pos.board().by_color(!pos.turn()) & !Bitboard::from(m.to());
+        MoveFacts { gives_check, targets: Landing::attacks_of(pos, m) & them }
     }
 }
 
@@ -397,14 +405,25 @@ fn target_value(role: Role) -> i32 {
 }
 
 /// Every square `color` attacks.
+///
+/// Piece type by piece type, the pawns as one set: no lookup of what
+/// stands on each square (this runs at every node the rule prices).
 pub fn attacked_squares(pos: &Chess, color: Color) -> Bitboard {
     let board = pos.board();
     let occupied = board.occupied();
-    let mut seen = Bitboard::EMPTY;
-    for sq in board.by_color(color) {
-        if let Some(piece) = board.piece_at(sq) {
-            seen |= attacks::attacks(sq, piece, occupied);
-        }
+    let ours = board.by_color(color);
+    let mut seen = pawn_attacks_from(color, board.pawns() & ours);
+    for sq in board.knights() & ours {
+        seen |= attacks::knight_attacks(sq);
+    }
+    for sq in board.bishops_and_queens() & ours {
+        seen |= attacks::bishop_attacks(sq, occupied);
+    }
+    for sq in board.rooks_and_queens() & ours {
+        seen |= attacks::rook_attacks(sq, occupied);
+    }
+    for sq in board.kings() & ours {
+        seen |= attacks::king_attacks(sq);
     }
     seen
 }
@@ -556,6 +575,49 @@ mod tests {
             let mut child = all.clone();
             child.play_unchecked(m);
             assert_eq!(MoveFacts::of(&all, m).gives_check, child.is_check(), "{m:?}");
+        }
+    }
+
+    /// The search prices a move with the check its node's `Checks` found
+    /// and the landing's attacks alone; that must be the facts the move
+    /// itself gives, for every move, castling, en passant and promotions
+    /// included.
+    #[test]
+    fn facts_knowing_the_check_are_the_moves_own() {
+        for fen in [
+            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4k3/1P6/8/3pP3/8/8/6p1/R3K2R w KQ d6 0 1",
+            "3k4/8/8/8/8/8/3B4/3R2K1 w - - 0 1",
+        ] {
+            let p = pos(fen);
+            let checks = crate::search::checks::Checks::of(&p);
+            for m in p.legal_moves() {
+                let (of, knowing) = (MoveFacts::of(&p, m), MoveFacts::knowing_check(&p, m, checks.gives_check(&p, m)));
+                assert_eq!((of.gives_check, of.targets), (knowing.gives_check, knowing.targets), "{fen} {m:?}");
+            }
+        }
+    }
+
+    /// Taken piece type by piece type, the attacked squares are the union
+    /// of what each man attacks.
+    #[test]
+    fn attacked_squares_are_every_mans_attacks() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "6k1/5ppp/8/8/8/8/P4PPP/QQQQ2K1 w - - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1",
+        ] {
+            let p = pos(fen);
+            let board = p.board();
+            for color in Color::ALL {
+                let walk = board
+                    .by_color(color)
+                    .into_iter()
+                    .fold(Bitboard::EMPTY, |seen, sq| seen | attacks::attacks(sq, board.piece_at(sq).expect("a man"), board.occupied()));
+                assert_eq!(attacked_squares(&p, color), walk, "{fen} {color:?}");
+            }
         }
     }
 
