@@ -26,8 +26,7 @@ impl Landing {
         };
         let board = pos.board();
         let us = pos.turn();
-        let occupied = (board.occupied() & !Bitboard::from(from)) | Bitboard::from(to);
-        let attacked = landing_attacks(role, promotion, to, us, occupied);
+        let (occupied, attacked) = after_move(pos, role, from, to, promotion);
         let gives_check = board.king_of(!us).is_some_and(|king| {
             // The moved piece itself, or one of ours behind the square it left.
             let sliders = board.by_color(us) & !Bitboard::from(from);
@@ -46,16 +45,16 @@ impl Landing {
         let Move::Normal { role, from, to, promotion, .. } = m else {
             return Bitboard::EMPTY;
         };
-        let occupied = (pos.board().occupied() & !Bitboard::from(from)) | Bitboard::from(to);
-        landing_attacks(role, promotion, to, pos.turn(), occupied)
+        after_move(pos, role, from, to, promotion).1
     }
 }
 
-/// What the man of `role` (or its promotion) attacks from `to`, with the
-/// board's men at `occupied` after the move.
+/// The squares the board's men stand on after the mover's `role` goes
+/// `from` → `to`, and what it (or its promotion) attacks from there.
 #[inline]
-fn landing_attacks(role: Role, promotion: Option<Role>, to: Square, us: shakmaty::Color, occupied: Bitboard) -> Bitboard {
-    attacks::attacks(to, promotion.unwrap_or(role).of(us), occupied)
+fn after_move(pos: &Chess, role: Role, from: Square, to: Square, promotion: Option<Role>) -> (Bitboard, Bitboard) {
+    let occupied = (pos.board().occupied() & !Bitboard::from(from)) | Bitboard::from(to);
+    (occupied, attacks::attacks(to, promotion.unwrap_or(role).of(pos.turn()), occupied))
 }
 
 /// Whether `m` (legal in `pos`) checks the enemy king.

@@ -180,16 +180,21 @@ impl MoveFacts {
     /// for every move of every node the interest search expands.
     pub fn of(pos: &Chess, m: Move) -> MoveFacts {
         let landing = Landing::of(pos, m);
-        let them = pos.board().by_color(!pos.turn()) & !Bitboard::from(m.to());
-        MoveFacts { gives_check: landing.gives_check, targets: landing.attacks & them }
+        MoveFacts::landing(pos, m, landing.gives_check, landing.attacks)
     }
 
     /// The same facts where the search already knows whether `m` checks
     /// (its node's [`crate::search::checks::Checks`] said so): only the
     /// landing square's attacks are left to look up.
     pub fn knowing_check(pos: &Chess, m: Move, gives_check: bool) -> MoveFacts {
+        MoveFacts::landing(pos, m, gives_check, Landing::attacks_of(pos, m))
+    }
+
+    /// The facts of `m`, whose man attacks `attacks` where it lands: the
+    /// enemy men among them, bar the one it takes.
+    fn landing(pos: &Chess, m: Move, gives_check: bool, attacks: Bitboard) -> MoveFacts {
         let them = pos.board().by_color(!pos.turn()) & !Bitboard::from(m.to());
-        MoveFacts { gives_check, targets: Landing::attacks_of(pos, m) & them }
+        MoveFacts { gives_check, targets: attacks & them }
     }
 }
 
