@@ -101,6 +101,10 @@ pub struct Signals {
     pub ponderhit_at_ms: AtomicU64,
     /// Nodes searched by helper threads (Lazy SMP), added in batches.
     pub helper_nodes: AtomicU64,
+    /// The main thread's own nodes, published at each poll, so that the
+    /// helpers too stop at `go nodes` when the main thread is starved of
+    /// the CPU (more threads than cores) instead of running on past it.
+    pub main_nodes: AtomicU64,
 }
 
 impl Signals {
@@ -109,6 +113,7 @@ impl Signals {
         self.pondering.store(pondering, Relaxed);
         self.ponderhit_at_ms.store(0, Relaxed);
         self.helper_nodes.store(0, Relaxed);
+        self.main_nodes.store(0, Relaxed);
     }
 }
 
@@ -455,18 +460,32 @@ impl Searcher {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         } else if self.nodes.is_multiple_of(POLL_INTERVAL) {
-            if let Some(sink) = &self.node_sink {
-                sink.helper_nodes.fetch_add(POLL_INTERVAL, Relaxed);
-            }
             fault::panic_if_armed(self.nodes);
-            // `go nodes` counts every thread's nodes: the main thread
-            // (the one without a sink) also stops on the helpers' share.
-            let all_threads_done = self.node_sink.is_none() && self.total_nodes() >= self.node_limit;
+            let all_threads_done = self.all_threads_reached_node_limit();
             if all_threads_done || self.signals.stop.load(Relaxed) || self.time.out_of_time(&self.signals) {
                 self.stopped = true;
             }
         }
         self.stopped
+    }
+
+    /// `go nodes` counts every thread's nodes, seen at a poll. The main
+    /// thread (the one without a sink) publishes its count and stops on
+    /// its own and the helpers' share; a helper hands in its batch and
+    /// stops a batch early on the main thread's last published count
+    /// (which lags it by under a batch), so that the total reported stays
+    /// within about a batch a thread of the limit.
+    fn all_threads_reached_node_limit(&self) -> bool {
+        match &self.node_sink {
+            None => {
+                self.signals.main_nodes.store(self.nodes, Relaxed);
+                self.total_nodes() >= self.node_limit
+            }
+            Some(sink) => {
+                let helpers = sink.helper_nodes.fetch_add(POLL_INTERVAL, Relaxed) + POLL_INTERVAL;
+                helpers + sink.main_nodes.load(Relaxed) + POLL_INTERVAL >= self.node_limit
+            }
+        }
     }
 
     #[inline]
@@ -912,6 +931,23 @@ mod tests {
 
     fn search(fen: &str, depth: u32) -> Outcome {
         searched(fen, depth).1
+    }
+
+    /// A helper whose main thread has published 40,000 of a 50,000-node
+    /// `go nodes` hands in about the 10,000 left, not 50,000 of its own:
+    /// otherwise helpers run past the limit while the main thread waits
+    /// for a core.
+    #[test]
+    fn a_helper_stops_at_go_nodes_counting_the_main_threads_share() {
+        let game = Game::new(Chess::default(), shakmaty::CastlingMode::Standard);
+        let sink = Arc::new(Signals::default());
+        sink.main_nodes.store(40_000, Relaxed);
+        let tt = Arc::new(TranspositionTable::new(1));
+        let mut helper = Searcher::helper(tt, Arc::new(Signals::default()), 1, Arc::clone(&sink));
+        let limits = Limits { nodes: Some(50_000), ..Limits::default() };
+        helper.think(&game, &limits, 0, Instant::now(), &mut |_| {});
+        let handed_in = sink.helper_nodes.load(Relaxed);
+        assert!((8_000..=10_000).contains(&handed_in), "the helper handed in {handed_in} nodes");
     }
 
     /// The soft limit's node-share factor after a search to `depth`.

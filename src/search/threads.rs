@@ -111,7 +111,7 @@ impl SearchThreads {
         let outcome = thread::scope(|scope| {
             let mut running = Vec::with_capacity(helpers.len());
             for helper in helpers.iter_mut() {
-                let limits = Limits { searchmoves: limits.searchmoves.clone(), ..Limits::default() };
+                let limits = helper_limits(limits);
                 let started = thread::Builder::new().stack_size(STACK_BYTES).spawn_scoped(scope, move || {
                     helper.think(game, &limits, 0, start, &mut |_| {});
                 });
@@ -136,6 +136,14 @@ impl SearchThreads {
     }
 }
 
+/// What a helper is asked to search: the same root moves and `go nodes`,
+/// so that helpers stop at the node limit too while the main thread waits
+/// for a core (more threads than cores), and no clock or depth of their
+/// own: the main search stops them.
+fn helper_limits(limits: &Limits) -> Limits {
+    Limits { searchmoves: limits.searchmoves.clone(), nodes: limits.nodes, ..Limits::default() }
+}
+
 /// Raises a stop flag when dropped: the helpers stop even when the main
 /// search unwinds.
 struct StopOnDrop<'a>(&'a Signals);
@@ -158,7 +166,9 @@ fn table_outdated(previous: &SearchSettings, next: &SearchSettings) -> bool {
 mod tests {
     use super::*;
     use crate::eval::Evaluator;
+    use crate::search::limits::Clock;
     use crate::search::SearchMode;
+    use shakmaty::{Move, Role, Square};
 
     #[test]
     fn switching_the_evaluator_or_the_mode_outdates_the_table() {
@@ -170,5 +180,16 @@ mod tests {
         let mut tuned = network;
         tuned.interest.cost_scale = 150;
         assert!(!table_outdated(&network, &tuned) && !table_outdated(&network, &network));
+    }
+
+    #[test]
+    fn helpers_keep_the_node_limit_and_root_moves_but_not_the_clock() {
+        let e2e4 = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None };
+        let clock = Clock { time_ms: 1000, inc_ms: 10, moves_to_go: None };
+        let asked = Limits { nodes: Some(200_000), depth: Some(9), clock: Some(clock), searchmoves: vec![e2e4], ..Limits::default() };
+        let given = helper_limits(&asked);
+        assert_eq!(given.nodes, Some(200_000));
+        assert_eq!(given.searchmoves, vec![e2e4]);
+        assert!(given.depth.is_none() && given.clock.is_none() && given.movetime_ms.is_none());
     }
 }
