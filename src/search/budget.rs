@@ -14,10 +14,11 @@
 //!   interest coming from the seventeen terms, and later siblings pay a
 //!   share of what the earlier ones cost (the article's `net = path cost of
 //!   the mover + cost spent at this node + cost of the move`, the limit
-//!   being the iteration's depth). Both sides pay into one shared tally by
-//!   default; `SeparateTallies` keeps the article's tally per side, so that
-//!   a dull defensive move shortens the defender's line, not the
-//!   attacker's (docs/design.md has how it measured).
+//!   being the iteration's depth). Each side pays into a tally of its own
+//!   (`SeparateTallies`, the default, as the article has it), so that a
+//!   dull defensive move shortens the defender's line, not the
+//!   attacker's; one tally shared by both sides is the option
+//!   (docs/design.md has how they measured).
 //!
 //! Whatever a move paid above one ply is a surcharge: if the move then
 //! beats alpha it is searched again at the base cost before it is believed

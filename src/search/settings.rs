@@ -70,8 +70,8 @@ impl Default for LateMoves {
 
 impl SearchSettings {
     /// How the mode pays for moves: alpha-beta by plies and the late-move
-    /// table on one tally; interest search by its cost model, on one
-    /// shared tally unless `SeparateTallies` asks for one per side.
+    /// table on one tally; interest search by its cost model, on a tally
+    /// per side unless `SeparateTallies` is off.
     pub fn policy(&self) -> DepthPolicy {
         match self.mode {
             SearchMode::AlphaBeta => DepthPolicy { costs: CostModel::LateMoveTable, tallies: Tallies::Shared },

@@ -344,7 +344,7 @@ pub fn table() -> Vec<Spec> {
         research(
             SEPARATE_TALLIES,
             check(interest.separate_tallies),
-            "one cost tally per side (the article's rule) instead of one shared tally",
+            "one cost tally per side, the article's rule (false: one tally both sides share)",
             |s, v| set(&mut s.search.interest.separate_tallies, v.flag()?),
         ),
         research(
@@ -676,7 +676,7 @@ mod tests {
         assert!(lines.contains(&"option name Ponder type check default false".to_string()));
         let mode = format!("option name SearchMode type combo default {} var Interest var AlphaBeta", SearchMode::default().name());
         assert!(lines.contains(&mode), "{lines:?}");
-        assert!(lines.contains(&"option name SeparateTallies type check default false".to_string()));
+        assert!(lines.contains(&"option name SeparateTallies type check default true".to_string()));
         assert!(lines.contains(&"option name BookFile type string default <bundled>".to_string()), "{lines:?}");
         assert!(lines.contains(&"option name ForwardEstimation type check default false".to_string()));
         assert!(lines.contains(&"option name FEDelta type spin default 100 min 10 max 100".to_string()));

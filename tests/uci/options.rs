@@ -63,7 +63,7 @@ fn all_options_lists_the_research_knobs_and_setoption_reaches_them_either_way() 
     e.send("uci");
     let lines = e.lines_until(|l| l == "uciok", LONG);
     for declaration in PLAYER_DECLARATIONS.iter().copied().chain([
-        "option name SeparateTallies type check default false",
+        "option name SeparateTallies type check default true",
         "option name InterestModel type combo default Terms var Terms var Learned",
         "option name LateMoveReductions type check default true",
         "option name LateMovePruning type check default true",

@@ -5,8 +5,8 @@
 //! ([`terms`]) and costs `K / interest` plies; a node's later moves also
 //! pay a share of what its earlier ones cost; a line ends where the side
 //! to move has no ply left. The iteration's depth is the interest limit.
-//! The article keeps one tally per side; `SeparateTallies` does so, but
-//! the default is one shared tally, which measured stronger here.
+//! Each side spends from a tally of its own, as the article has it
+//! (`SeparateTallies`, the default); one shared tally is the option.
 //!
 //! Decisions the article leaves open, and what Intrigue does:
 //! - **The first move pays one ply** (less a check or singular
@@ -78,12 +78,13 @@ pub struct InterestParams {
     /// moves cost (the article's `total_cost_this_ply`; UCI
     /// `InterestSiblingShare`).
     pub sibling_share_percent: u32,
-    /// One tally per side (the article's rule; UCI `SeparateTallies`) or
-    /// one shared tally, the default. Separate tallies lost 31–45 Elo
-    /// while an extension refunded only the mover's tally, so that the
+    /// One tally per side (the article's rule; UCI `SeparateTallies`, the
+    /// default) or one shared tally. Separate tallies lost 31–45 Elo while
+    /// an extension refunded only the mover's tally, so that the
     /// defender's evasion ended the line anyway;
-    /// [`Budget::pay_extended`] now refunds both sides (docs/design.md
-    /// has the figures since).
+    /// [`Budget::pay_extended`] refunds both sides, and with it and
+    /// interest that deepens they measured level with one shared tally
+    /// (docs/design.md has the figures).
     ///
     /// [`Budget::pay_extended`]: super::budget::Budget::pay_extended
     pub separate_tallies: bool,
@@ -166,7 +167,7 @@ impl Default for InterestParams {
         InterestParams {
             cost_scale: 100,
             sibling_share_percent: 5,
-            separate_tallies: false,
+            separate_tallies: true,
             weights: terms::TermWeights::default(),
             costs: CostModel::Interest,
             plausibility: Plausibility::default(),
