@@ -142,6 +142,9 @@ pub struct Node {
     pub best_quiet: u16,
     /// Squares the opponent attacks.
     pub enemy_attacks: Bitboard,
+    /// Our men, bar the king, under a real threat: attacked by a cheaper
+    /// man, or attacked and undefended (term 12).
+    pub threatened: Bitboard,
     /// Our pieces that are pinned (to the king or queen) or tied to the
     /// defence of an attacked piece.
     pub pinned_or_tied: Bitboard,
@@ -156,11 +159,13 @@ impl Node {
     /// search's tables (killers, replies, …).
     pub fn from_position(pos: &Chess) -> Node {
         let us = pos.turn();
-        let enemy_attacks = attacked_squares(pos, !us);
+        let enemy = AttackMaps::of(pos, !us);
+        let enemy_attacks = enemy.all;
         Node {
             legal: 0,
             checkers: pos.checkers(),
             enemy_attacks,
+            threatened: threatened(pos, us, &enemy),
             pinned_or_tied: pinned(pos, us) | tied(pos, us, enemy_attacks),
             ..Node::default()
         }
@@ -318,10 +323,14 @@ pub fn attacks_pieces(pos: &Chess, node: &Node, m: Move, facts: &MoveFacts) -> i
     }
 }
 
-/// Term 12: the move takes a piece away from an attack: f(its value).
+/// Term 12: the move takes a threatened piece away: f(its value).
+///
+/// Only a real threat counts (see [`Node::threatened`]): a defended
+/// knight a rook attacks is in no danger, and rating every such move
+/// would make the term fire for most pieces of a middlegame.
 pub fn moves_attacked_piece(node: &Node, m: Move) -> i32 {
     match m.from() {
-        Some(from) if m.role() != Role::King && node.enemy_attacks.contains(from) => piece_value(m.role()) / 4,
+        Some(from) if node.threatened.contains(from) => piece_value(m.role()) / 4,
         _ => 0,
     }
 }
@@ -410,27 +419,65 @@ fn target_value(role: Role) -> i32 {
 }
 
 /// Every square `color` attacks.
-///
-/// Piece type by piece type, the pawns as one set: no lookup of what
-/// stands on each square (this runs at every node the rule prices).
 pub fn attacked_squares(pos: &Chess, color: Color) -> Bitboard {
+    AttackMaps::of(pos, color).all
+}
+
+/// The squares one side attacks, kept by the kind of attacker, so that a
+/// threat can be told by who makes it: a pawn threatens any piece, a
+/// minor a rook or queen, a rook a queen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AttackMaps {
+    pub by_pawns: Bitboard,
+    /// Knights and bishops.
+    pub by_minors: Bitboard,
+    /// Rooks alone (a queen is worth more than anything it threatens
+    /// with a rook's move).
+    pub by_rooks: Bitboard,
+    /// Every man, queens and king included.
+    pub all: Bitboard,
+}
+
+impl AttackMaps {
+    /// Piece type by piece type, the pawns as one set: no lookup of what
+    /// stands on each square (this runs at every node the rule prices).
+    pub fn of(pos: &Chess, color: Color) -> AttackMaps {
+        let board = pos.board();
+        let occupied = board.occupied();
+        let ours = board.by_color(color);
+        let by_pawns = pawn_attacks_from(color, board.pawns() & ours);
+        let mut by_minors = Bitboard::EMPTY;
+        for sq in board.knights() & ours {
+            by_minors |= attacks::knight_attacks(sq);
+        }
+        for sq in board.bishops() & ours {
+            by_minors |= attacks::bishop_attacks(sq, occupied);
+        }
+        let mut by_rooks = Bitboard::EMPTY;
+        for sq in board.rooks() & ours {
+            by_rooks |= attacks::rook_attacks(sq, occupied);
+        }
+        let mut all = by_pawns | by_minors | by_rooks;
+        for sq in board.queens() & ours {
+            all |= attacks::queen_attacks(sq, occupied);
+        }
+        for sq in board.kings() & ours {
+            all |= attacks::king_attacks(sq);
+        }
+        AttackMaps { by_pawns, by_minors, by_rooks, all }
+    }
+}
+
+/// `us`'s men, bar the king, that the enemy (attacking `enemy`) threatens
+/// to win: attacked by a cheaper man, or attacked and undefended.
+fn threatened(pos: &Chess, us: Color, enemy: &AttackMaps) -> Bitboard {
     let board = pos.board();
-    let occupied = board.occupied();
-    let ours = board.by_color(color);
-    let mut seen = pawn_attacks_from(color, board.pawns() & ours);
-    for sq in board.knights() & ours {
-        seen |= attacks::knight_attacks(sq);
-    }
-    for sq in board.bishops_and_queens() & ours {
-        seen |= attacks::bishop_attacks(sq, occupied);
-    }
-    for sq in board.rooks_and_queens() & ours {
-        seen |= attacks::rook_attacks(sq, occupied);
-    }
-    for sq in board.kings() & ours {
-        seen |= attacks::king_attacks(sq);
-    }
-    seen
+    let ours = board.by_color(us) & !board.kings();
+    let pieces = ours & !board.pawns();
+    let rooks_and_queens = board.rooks_and_queens() & ours;
+    let by_cheaper = (pieces & enemy.by_pawns) | (rooks_and_queens & enemy.by_minors) | (board.queens() & ours & enemy.by_rooks);
+    let hanging = ours & enemy.all & !attacked_squares(pos, us);
+    by_cheaper | hanging
 }
 
 /// Our pieces that alone block an enemy slider's line to our king or
@@ -648,6 +695,47 @@ mod tests {
         let n = node(&p);
         assert_eq!(moves_attacked_piece(&n, mv(&p, "c3e4")), piece_value(Role::Knight) / 4);
         assert_eq!(moves_attacked_piece(&n, mv(&p, "h1g3")), 0);
+    }
+
+    #[test]
+    fn term_12_ignores_a_defended_piece_a_dearer_man_attacks() {
+        // The rook on c8 attacks the knight on c3, which b2 defends.
+        let p = pos("2r1k3/8/8/8/8/2N5/1P6/5K2 w - - 0 1");
+        assert_eq!(moves_attacked_piece(&node(&p), mv(&p, "c3e4")), 0);
+        // A pawn on d4 attacking it is a threat, defended or not.
+        let p = pos("2r1k3/8/8/8/3p4/2N5/1P6/5K2 w - - 0 1");
+        assert_eq!(moves_attacked_piece(&node(&p), mv(&p, "c3e4")), piece_value(Role::Knight) / 4);
+    }
+
+    #[test]
+    fn term_12_fires_for_a_rook_or_queen_a_cheaper_man_attacks() {
+        // The knight on b5 attacks the defended rook on d4 …
+        let p = pos("4k3/8/8/1n6/3R4/4P3/8/5K2 w - - 0 1");
+        assert_eq!(moves_attacked_piece(&node(&p), mv(&p, "d4d1")), piece_value(Role::Rook) / 4);
+        // … and the rook on d8 the defended queen on d4.
+        let p = pos("3rk3/8/8/8/3Q4/4P3/8/5K2 w - - 0 1");
+        assert_eq!(moves_attacked_piece(&node(&p), mv(&p, "d4a4")), piece_value(Role::Queen) / 4);
+    }
+
+    /// The maps by attacker are each the union of that kind's attacks.
+    #[test]
+    fn attack_maps_split_the_attacks_by_attacker() {
+        let p = pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        let board = p.board();
+        for color in Color::ALL {
+            let of = |roles: &[Role]| {
+                roles.iter().fold(Bitboard::EMPTY, |seen, &role| {
+                    (board.by_role(role) & board.by_color(color))
+                        .into_iter()
+                        .fold(seen, |seen, sq| seen | attacks::attacks(sq, role.of(color), board.occupied()))
+                })
+            };
+            let maps = AttackMaps::of(&p, color);
+            assert_eq!(maps.by_pawns, of(&[Role::Pawn]));
+            assert_eq!(maps.by_minors, of(&[Role::Knight, Role::Bishop]));
+            assert_eq!(maps.by_rooks, of(&[Role::Rook]));
+            assert_eq!(maps.all, of(&Role::ALL));
+        }
     }
 
     #[test]
