@@ -109,7 +109,7 @@ pub const TERM_WEIGHTS: [TermWeight; 13] = [
     TermWeight { term: 8, name: "InterestPawnAttack", doc: "term 8, a pawn move attacking a piece: % of its article value (¼ of the target's)", field: |w| &mut w.pawn_attack },
     TermWeight { term: 9, name: "InterestCapture", doc: "term 9, a capture: % of its article value (50 + ¼ of the gain)", field: |w| &mut w.capture },
     TermWeight { term: 11, name: "InterestAttacksPieces", doc: "term 11, attacking pieces, a fork doubled: % of its article value", field: |w| &mut w.attacks_pieces },
-    TermWeight { term: 12, name: "InterestEscape", doc: "term 12, moving an attacked piece away: % of its article value (¼ of the piece's)", field: |w| &mut w.escape },
+    TermWeight { term: 12, name: "InterestEscape", doc: "term 12, moving a threatened piece away (attacked by a cheaper man, or undefended): % of its article value (¼ of the piece's)", field: |w| &mut w.escape },
     TermWeight { term: 13, name: "InterestCapturesChecker", doc: "term 13, capturing the checking piece: % of its article value (100)", field: |w| &mut w.captures_checker },
     TermWeight { term: 14, name: "InterestPromotion", doc: "term 14, a promotion: % of its article value (100 for a queen)", field: |w| &mut w.promotion },
     TermWeight { term: 16, name: "InterestPinnedOrTied", doc: "term 16, moving a pinned or tied piece: % of its article value (⅛ of the piece's)", field: |w| &mut w.pinned_or_tied },
