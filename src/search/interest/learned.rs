@@ -67,29 +67,30 @@ pub const NAMES: [&str; FEATURES] = [
 ];
 
 /// The weights `intrigue-tools interest fit` printed for choices logged
-/// by Interest mode on its deepening default (`intrigue-tools interest
-/// data book/openings-8ply.epd 100 50000 interest 2`; docs/data.md,
-/// docs/changelog.md "Learned interest refitted"); all zero would be
+/// by Interest mode on its default of a tally per side and term 12
+/// counting real threats only (`intrigue-tools interest data
+/// book/openings-8ply.epd 100 50000 interest 2`; docs/data.md,
+/// docs/changelog.md "Learned interest refitted on"); all zero would be
 /// term 1 alone.
 pub const LEARNED: [f32; FEATURES] = [
     0.0000,  // table move (term 3)
-    0.1635,  // previous iteration's best (term 4)
-    0.4526,  // killer (term 5)
-    0.7683,  // best reply (term 6)
-    0.4590,  // best follow-on (term 7)
-    0.4728,  // pawn attacks a piece, pawns (term 8)
-    0.6703,  // gives check (term 10)
-    0.5789,  // check after our check (term 10)
-    0.5538,  // attacks pieces, pawns (term 11)
-    1.2612,  // moves an attacked piece, pawns (term 12)
-    -0.3248, // moves a pinned or tied piece, pawns (term 16)
-    -0.0189, // best history (term 17)
-    1.2743,  // history / max
-    -1.0947, // ln(1 + place in move order)
-    -2.6874, // hangs itself (static exchange < 0)
-    0.0133,  // same piece as our last move
-    0.4575,  // castles
-    -0.2670, // retreats (moves toward its own side)
+    0.1770,  // previous iteration's best (term 4)
+    0.5015,  // killer (term 5)
+    0.7470,  // best reply (term 6)
+    0.4588,  // best follow-on (term 7)
+    0.4896,  // pawn attacks a piece, pawns (term 8)
+    0.6756,  // gives check (term 10)
+    0.5543,  // check after our check (term 10)
+    0.6045,  // attacks pieces, pawns (term 11)
+    2.0659,  // moves an attacked piece, pawns (term 12)
+    -0.5390, // moves a pinned or tied piece, pawns (term 16)
+    -0.0064, // best history (term 17)
+    1.3534,  // history / max
+    -1.0798, // ln(1 + place in move order)
+    -2.6920, // hangs itself (static exchange < 0)
+    0.0161,  // same piece as our last move
+    0.4478,  // castles
+    -0.2631, // retreats (moves toward its own side)
 ];
 
 /// The features of quiet move `m` at the node `node` describes: `place` is
