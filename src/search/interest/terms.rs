@@ -160,13 +160,13 @@ impl Node {
     pub fn from_position(pos: &Chess) -> Node {
         let us = pos.turn();
         let enemy = AttackMaps::of(pos, !us);
-        let enemy_attacks = enemy.all;
+        let defence = Defence::of(pos, us, enemy.all);
         Node {
             legal: 0,
             checkers: pos.checkers(),
-            enemy_attacks,
-            threatened: threatened(pos, us, &enemy),
-            pinned_or_tied: pinned(pos, us) | tied(pos, us, enemy_attacks),
+            enemy_attacks: enemy.all,
+            threatened: threatened(pos, us, &enemy, defence.hanging),
+            pinned_or_tied: pinned(pos, us) | defence.tied,
             ..Node::default()
         }
     }
@@ -469,14 +469,14 @@ impl AttackMaps {
 }
 
 /// `us`'s men, bar the king, that the enemy (attacking `enemy`) threatens
-/// to win: attacked by a cheaper man, or attacked and undefended.
-fn threatened(pos: &Chess, us: Color, enemy: &AttackMaps) -> Bitboard {
+/// to win: attacked by a cheaper man, or `hanging` (attacked and
+/// undefended, [`Defence::hanging`]).
+fn threatened(pos: &Chess, us: Color, enemy: &AttackMaps, hanging: Bitboard) -> Bitboard {
     let board = pos.board();
     let ours = board.by_color(us) & !board.kings();
     let pieces = ours & !board.pawns();
     let rooks_and_queens = board.rooks_and_queens() & ours;
     let by_cheaper = (pieces & enemy.by_pawns) | (rooks_and_queens & enemy.by_minors) | (board.queens() & ours & enemy.by_rooks);
-    let hanging = ours & enemy.all & !attacked_squares(pos, us);
     by_cheaper | hanging
 }
 
@@ -493,19 +493,32 @@ fn pinned(pos: &Chess, us: Color) -> Bitboard {
     pinned
 }
 
-/// Our pieces that are the only defender of one of our attacked pieces.
-fn tied(pos: &Chess, us: Color, enemy: Bitboard) -> Bitboard {
-    let board = pos.board();
-    let occupied = board.occupied();
-    let mut tied = Bitboard::EMPTY;
-    for sq in board.by_color(us) & enemy & !board.kings() {
-        let defenders = board.attacks_to(sq, us, occupied);
-        if defenders.count() == 1 {
-            // The king is never counted as tied: it is always "pinned".
-            tied |= defenders & !board.kings();
+/// Our attacked men, bar the king, told apart by their defenders: one
+/// walk over them serves term 12 (the undefended) and term 16 (the lone
+/// defenders).
+struct Defence {
+    /// Attacked and defended by none of ours.
+    hanging: Bitboard,
+    /// Our pieces that are the only defender of one of our attacked men.
+    tied: Bitboard,
+}
+
+impl Defence {
+    fn of(pos: &Chess, us: Color, enemy: Bitboard) -> Defence {
+        let board = pos.board();
+        let occupied = board.occupied();
+        let mut defence = Defence { hanging: Bitboard::EMPTY, tied: Bitboard::EMPTY };
+        for sq in board.by_color(us) & enemy & !board.kings() {
+            let defenders = board.attacks_to(sq, us, occupied);
+            match defenders.count() {
+                0 => defence.hanging |= Bitboard::from(sq),
+                // The king is never counted as tied: it is always "pinned".
+                1 => defence.tied |= defenders & !board.kings(),
+                _ => {}
+            }
         }
+        defence
     }
-    tied
 }
 
 #[cfg(test)]
