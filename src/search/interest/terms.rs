@@ -418,11 +418,6 @@ fn target_value(role: Role) -> i32 {
     }
 }
 
-/// Every square `color` attacks.
-pub fn attacked_squares(pos: &Chess, color: Color) -> Bitboard {
-    AttackMaps::of(pos, color).all
-}
-
 /// The squares one side attacks, kept by the kind of attacker, so that a
 /// threat can be told by who makes it: a pawn threatens any piece, a
 /// minor a rook or queen, a rook a queen.
@@ -668,7 +663,7 @@ mod tests {
     /// Taken piece type by piece type, the attacked squares are the union
     /// of what each man attacks.
     #[test]
-    fn attacked_squares_are_every_mans_attacks() {
+    fn attack_maps_cover_every_mans_attacks() {
         for fen in [
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "6k1/5ppp/8/8/8/8/P4PPP/QQQQ2K1 w - - 0 1",
@@ -681,7 +676,7 @@ mod tests {
                     .by_color(color)
                     .into_iter()
                     .fold(Bitboard::EMPTY, |seen, sq| seen | attacks::attacks(sq, board.piece_at(sq).expect("a man"), board.occupied()));
-                assert_eq!(attacked_squares(&p, color), walk, "{fen} {color:?}");
+                assert_eq!(AttackMaps::of(&p, color).all, walk, "{fen} {color:?}");
             }
         }
     }
