@@ -190,6 +190,7 @@ pub const INTEREST_CUTOFF: &str = "InterestCutoff";
 pub const INTEREST_DEEPENING: &str = "InterestDeepening";
 pub const INTEREST_CAPTURES: &str = "InterestCaptures";
 pub const INTEREST_TABLE_SCALE: &str = "InterestTableScale";
+pub const INTEREST_TABLE_EXPONENT: &str = "InterestTableExponent";
 pub const LATE_MOVE_REDUCTIONS: &str = "LateMoveReductions";
 pub const LATE_MOVE_PRUNING: &str = "LateMovePruning";
 pub const FORWARD_ESTIMATION: &str = "ForwardEstimation";
@@ -376,6 +377,12 @@ pub fn table() -> Vec<Spec> {
             check(interest.table_scale),
             "K per node from alpha-beta's late-move table: a move rated as term 1's share is reduced as alpha-beta reduces it, one twice as interesting half as much",
             |s, v| set(&mut s.search.interest.table_scale, v.flag()?),
+        ),
+        research(
+            INTEREST_TABLE_EXPONENT,
+            spin(interest.table_exponent_percent, 0, 200),
+            "with `InterestTableScale`: the surcharge is the table's times (term 1's share / interest) to this power, in %",
+            |s, v| set(&mut s.search.interest.table_exponent_percent, v.int()? as u32),
         ),
         research(
             INTEREST_CHECK_BONUS,
