@@ -253,11 +253,13 @@ impl InterestParams {
 fn table_scaled_cost(table_plies: i32, base: i32, interest: i32, exponent_percent: u32) -> i32 {
     let (base, interest) = (base.max(1) as i64, interest.max(1) as i64);
     let table = table_plies as i64 * PLY as i64;
+    // At 100 the integer ratio, exactly as the option was measured before
+    // the exponent existed; a float cast saturates, and the sum is bounded.
     let surcharge = if exponent_percent == 100 {
         table * base / interest
     } else {
         let ratio = (base as f64 / interest as f64).powf(exponent_percent as f64 / 100.0);
-        (table as f64 * ratio).min(MAX_COST as f64) as i64
+        (table as f64 * ratio) as i64
     };
     PLY + surcharge.min(MAX_COST) as i32
 }
