@@ -339,7 +339,7 @@ pub fn table() -> Vec<Spec> {
         research(
             INTEREST_COST_SCALE,
             spin(interest.cost_scale, 1, 10_000),
-            "K in cost = K / interest plies: a quiet move of interest K costs one ply",
+            "K in cost = K / interest plies when InterestTableScale is off: a quiet move of interest K costs one ply",
             |s, v| set(&mut s.search.interest.cost_scale, v.int()? as u32),
         ),
         research(
@@ -375,7 +375,7 @@ pub fn table() -> Vec<Spec> {
         research(
             INTEREST_TABLE_SCALE,
             check(interest.table_scale),
-            "K per node from alpha-beta's late-move table: a move rated as term 1's share is reduced as alpha-beta reduces it, one twice as interesting half as much",
+            "K per node from alpha-beta's late-move table: a move rated as term 1's share is reduced as alpha-beta reduces it, a more interesting one less (see InterestTableExponent)",
             |s, v| set(&mut s.search.interest.table_scale, v.flag()?),
         ),
         research(

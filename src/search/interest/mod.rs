@@ -130,7 +130,9 @@ pub struct InterestParams {
     /// interesting pays half that; a faded one (term 15) pays more. The
     /// price stays `K / interest`, with K set per node by the table
     /// instead of one constant, and siblings pay no share (the table
-    /// already grows with the move's number).
+    /// already grows with the move's number). The default since
+    /// 2026-12-07, with the exponent at 50: it gained on the constant K at
+    /// 8+0.08 and solves more of WAC (docs/results.md).
     pub table_scale: bool,
     /// How strongly interest bends the table's reduction, in percent (UCI
     /// `InterestTableExponent`): the surcharge is the table's times
@@ -139,7 +141,7 @@ pub struct InterestParams {
     /// Over 40,000 logged choices of the best later quiet move, move order
     /// and history alone (what the table and LMR read) predicted the choice
     /// better than interest alone, and interest helped on top of them most
-    /// at half weight (docs/changelog.md).
+    /// at half weight (docs/changelog.md); 50 is the default.
     pub table_exponent_percent: u32,
 }
 
@@ -184,8 +186,8 @@ impl Default for InterestParams {
             cutoff: false,
             deepening_percent: 50,
             price_captures: false,
-            table_scale: false,
-            table_exponent_percent: 100,
+            table_scale: true,
+            table_exponent_percent: 50,
         }
     }
 }
@@ -504,7 +506,7 @@ mod tests {
 
     #[test]
     fn the_cut_off_skips_a_move_whose_price_passes_the_draft_where_the_node_may_cut() {
-        let off = InterestParams { sibling_share_percent: 0, ..InterestParams::default() };
+        let off = InterestParams { sibling_share_percent: 0, ..constant_k() };
         let on = InterestParams { cutoff: true, ..off };
         let dull = 6 * PLY;
         assert_eq!(on.price(dull, 0, 5, true, 0), Price::CutOff);
@@ -546,10 +548,18 @@ mod tests {
     }
 
     #[test]
-    fn later_siblings_pay_for_the_earlier_ones() {
-        let p = InterestParams { sibling_share_percent: 10, ..InterestParams::default() };
+    fn later_siblings_pay_for_the_earlier_ones_with_the_constant_k_only() {
+        let p = InterestParams { sibling_share_percent: 10, ..constant_k() };
         let cost = p.cost(50);
         assert!(p.surcharge(cost, 20 * PLY, 12) > p.surcharge(cost, 0, 12));
         assert_eq!(p.surcharge(cost, 20 * PLY, 12) - p.surcharge(cost, 0, 12), 2 * PLY);
+        let table = InterestParams { sibling_share_percent: 10, ..InterestParams::default() };
+        assert!(table.table_scale, "the table's K is the default");
+        assert_eq!(table.surcharge(cost, 20 * PLY, 12), table.surcharge(cost, 0, 12), "the table already grows with the move's number");
+    }
+
+    /// The article's constant K, the default before 2026-12-07.
+    fn constant_k() -> InterestParams {
+        InterestParams { table_scale: false, table_exponent_percent: 100, ..InterestParams::default() }
     }
 }
