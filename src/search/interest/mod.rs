@@ -260,8 +260,11 @@ fn table_scaled_cost(table_plies: i32, base: i32, interest: i32, exponent_percen
     let surcharge = if exponent_percent == 100 {
         table * base / interest
     } else {
-        let ratio = (base as f64 / interest as f64).powf(exponent_percent as f64 / 100.0);
-        (table as f64 * ratio) as i64
+        let ratio = base as f64 / interest as f64;
+        // The default's square root by `sqrt`, a few cycles where `powf`
+        // took 1.3 % of a `bench` profile.
+        let bent = if exponent_percent == 50 { ratio.sqrt() } else { ratio.powf(exponent_percent as f64 / 100.0) };
+        (table as f64 * bent) as i64
     };
     PLY + surcharge.min(MAX_COST) as i32
 }
