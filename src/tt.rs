@@ -104,12 +104,15 @@ impl TableMemory {
     /// it on one thread, in small pages, before the advice).
     fn zeroed(len: usize) -> Option<TableMemory> {
         let bytes = len.checked_mul(std::mem::size_of::<Bucket>())?;
-        let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { std::mem::align_of::<Bucket>() };
+        let huge = bytes >= HUGE_PAGE;
+        let align = if huge { HUGE_PAGE } else { std::mem::align_of::<Bucket>() };
         let layout = std::alloc::Layout::from_size_align(bytes, align).ok()?;
         // SAFETY: the layout has a non-zero size (`len` ≥ 1 bucket of 64 bytes).
         let raw = unsafe { std::alloc::alloc(layout) };
         let ptr = std::ptr::NonNull::new(raw as *mut Bucket)?;
-        advise_huge_pages(raw, bytes);
+        if huge {
+            advise_huge_pages(raw, bytes);
+        }
         let base = raw as usize;
         in_parallel_chunks(len, |range| {
             // SAFETY: the ranges split `0..len` without overlap, so each
@@ -158,17 +161,15 @@ impl Drop for TableMemory {
     }
 }
 
-/// Asks Linux to back `bytes` at `ptr` with transparent huge pages. Only
-/// advice: the call's result is ignored, because a kernel without huge
+/// Asks Linux to back `bytes` at `ptr` (a block aligned to `HUGE_PAGE`)
+/// with transparent huge pages. Only advice: the call's result is ignored, because a kernel without huge
 /// pages (or one that refuses) leaves the memory ordinary and correct.
 #[cfg(target_os = "linux")]
 fn advise_huge_pages(ptr: *mut u8, bytes: usize) {
-    if bytes >= HUGE_PAGE {
-        // SAFETY: madvise reads no memory; the range is the block just
-        // allocated, and MADV_HUGEPAGE does not change its contents.
-        unsafe {
-            libc::madvise(ptr as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
-        }
+    // SAFETY: madvise reads no memory; the range is the block just
+    // allocated, and MADV_HUGEPAGE does not change its contents.
+    unsafe {
+        libc::madvise(ptr as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
     }
 }
 
