@@ -14,7 +14,7 @@ const USAGE: &str = "usage: intrigue                  UCI mode (stdin/stdout)
        intrigue --all-options    UCI mode, 'uci' listing the research knobs too
        intrigue bench [DEPTH [MODE [Name=Value...]]]  fixed-depth search over the bench positions
                                  (DEPTH default 11; MODE alphabeta or interest; Name=Value sets
-                                 any option that is a search setting, e.g. InterestCostScale=150)
+                                 any option that is a search setting, e.g. InterestTableExponent=100)
        intrigue perft N [FEN]    perft to depth N, per root move
        intrigue options          every option as Markdown (docs/options.md)
 The training, tuning and research tools are 'intrigue-tools' (docs/tools.md).";

@@ -472,23 +472,42 @@ fn spin(default: u32, min: i64, max: i64) -> Kind {
     Kind::Spin { default: default as i64, min, max }
 }
 
-/// The interest rule's constants besides the term weights: `K`, the
-/// sibling share and the weights of terms 2 and 10 and of all terms.
-const INTEREST_CONSTANTS: [&str; 5] =
-    [INTEREST_COST_SCALE, INTEREST_SIBLING_SHARE, INTEREST_CHECK_BONUS, INTEREST_EVASION_SHARE, INTEREST_TERM_WEIGHT];
+/// The weights of terms 2 and 10 and of all terms: constants of the
+/// interest rule whatever sets its K.
+const TERM_CONSTANTS: [&str; 3] = [INTEREST_CHECK_BONUS, INTEREST_EVASION_SHARE, INTEREST_TERM_WEIGHT];
 
-/// Alpha-beta constants that only its late-move table reads.
+/// The constant K's own knobs: `K` and the sibling share (with the
+/// table's K, the default, neither is read).
+const CONSTANT_K: [&str; 2] = [INTEREST_COST_SCALE, INTEREST_SIBLING_SHARE];
+
+/// Alpha-beta constants that only its late-move table reads; interest
+/// search reads them too when its K comes from the table.
 const LATE_MOVE_TABLE: [&str; 2] = ["LmrBase", "LmrDivisor"];
+
+/// Whether interest search as it plays by default takes K from the
+/// late-move table (`InterestTableScale`).
+fn interest_reads_the_table() -> bool {
+    Settings::default().search.interest.table_scale
+}
+
+/// The interest rule's own constants besides the term weights, as the
+/// default rule reads them: the table's exponent with the table's K, K
+/// and the sibling share with the constant one; the term weights either
+/// way. Tuning a knob the rule does not read would only add noise.
+fn is_interest_constant(name: &str) -> bool {
+    TERM_CONSTANTS.contains(&name) || if interest_reads_the_table() { name == INTEREST_TABLE_EXPONENT } else { CONSTANT_K.contains(&name) }
+}
 
 /// Whether a tuner of `mode` should move this option: every constant that
 /// mode's search reads (interest search shares the walker's pruning
-/// constants and `LmrHistory`, but not the late-move table).
+/// constants and `LmrHistory`, and the late-move table when its K comes
+/// from it).
 fn tuned_in(spec: &Spec, mode: SearchMode) -> bool {
     match (spec.apply, mode) {
         (Apply::Tunable(_), SearchMode::AlphaBeta) => true,
-        (Apply::Tunable(_), SearchMode::Interest) => !LATE_MOVE_TABLE.contains(&spec.name),
+        (Apply::Tunable(_), SearchMode::Interest) => interest_reads_the_table() || !LATE_MOVE_TABLE.contains(&spec.name),
         (Apply::TermWeight(_), mode) => mode == SearchMode::Interest,
-        (_, mode) => mode == SearchMode::Interest && INTEREST_CONSTANTS.contains(&spec.name),
+        (_, mode) => mode == SearchMode::Interest && is_interest_constant(spec.name),
     }
 }
 
@@ -516,8 +535,7 @@ pub fn spsa_params(mode: SearchMode) -> Vec<SpsaParam> {
         .filter(|spec| tuned_in(spec, mode))
         .filter_map(|spec| match spec.kind {
             Kind::Spin { default, min, max } => {
-                let (min, max) =
-                    if INTEREST_CONSTANTS.contains(&spec.name) { (min.max(default / 2), max.min(default * 2)) } else { (min, max) };
+                let (min, max) = if is_interest_constant(spec.name) { (min.max(default / 2), max.min(default * 2)) } else { (min, max) };
                 let c_end = ((max - min) as f64 / 20.0).max(1.0);
                 Some(SpsaParam { name: spec.name, default, min, max, c_end, r_end: 0.002 })
             }
@@ -526,9 +544,9 @@ pub fn spsa_params(mode: SearchMode) -> Vec<SpsaParam> {
         .collect()
 }
 
-/// The constants interest search reads and alpha-beta does not (K, the
-/// sibling share, the term weights): tuning them leaves AlphaBeta mode,
-/// the yardstick, as it is.
+/// The constants interest search reads and alpha-beta does not (the
+/// table's exponent, or K and the sibling share, and the term weights):
+/// tuning them leaves AlphaBeta mode, the yardstick, as it is.
 pub fn interest_only_params() -> Vec<SpsaParam> {
     let shared = spsa_params(SearchMode::AlphaBeta);
     spsa_params(SearchMode::Interest).into_iter().filter(|p| !shared.iter().any(|s| s.name == p.name)).collect()
@@ -721,20 +739,25 @@ mod tests {
         assert_eq!(alphabeta[0], "RfpMargin, int, 80, 20, 300, 14.0, 0.002");
         let interest = spsa_lines(SearchMode::Interest);
         let names: Vec<&str> = interest.iter().map(|l| l.split(',').next().unwrap()).collect();
-        for name in INTEREST_CONSTANTS.iter().chain(TERM_WEIGHTS.iter().map(|w| &w.name)).chain(["RfpMargin", "LmrHistory"].iter()) {
+        let read = TERM_CONSTANTS.iter().chain(TERM_WEIGHTS.iter().map(|w| &w.name));
+        for name in read.chain(["RfpMargin", "LmrHistory", INTEREST_TABLE_EXPONENT].iter()) {
             assert!(names.contains(name), "{name} missing from {names:?}");
         }
-        assert!(!names.contains(&"LmrBase") && !names.contains(&"LmrDivisor"), "interest search has no late-move table");
+        // The default K comes from the late-move table, bent by the exponent:
+        // the table's constants move it, the constant K and sibling share do not.
+        assert!(names.contains(&"LmrBase") && names.contains(&"LmrDivisor"), "interest search reads the late-move table: {names:?}");
+        assert!(!names.contains(&INTEREST_COST_SCALE) && !names.contains(&INTEREST_SIBLING_SHARE), "unread by the table's K: {names:?}");
         assert!(interest.contains(&"InterestKiller, int, 100, 0, 400, 20.0, 0.002".to_string()), "{interest:?}");
-        assert!(interest.contains(&"InterestCostScale, int, 100, 50, 200, 7.5, 0.002".to_string()), "K from half to twice: {interest:?}");
+        assert!(interest.contains(&"InterestTableExponent, int, 50, 25, 100, 3.8, 0.002".to_string()), "half to twice: {interest:?}");
     }
 
     #[test]
     fn the_interest_only_constants_are_those_alphabeta_does_not_read() {
         let only: Vec<&str> = interest_only_params().iter().map(|p| p.name).collect();
-        for name in INTEREST_CONSTANTS.iter().chain(TERM_WEIGHTS.iter().map(|w| &w.name)) {
+        let own = TERM_CONSTANTS.iter().chain(TERM_WEIGHTS.iter().map(|w| &w.name)).chain([INTEREST_TABLE_EXPONENT].iter());
+        for name in own {
             assert!(only.contains(name), "{name} missing from {only:?}");
         }
-        assert_eq!(only.len(), INTEREST_CONSTANTS.len() + TERM_WEIGHTS.len(), "no shared pruning constant: {only:?}");
+        assert_eq!(only.len(), TERM_CONSTANTS.len() + TERM_WEIGHTS.len() + 1, "no shared constant: {only:?}");
     }
 }

@@ -157,7 +157,7 @@ enum Tool {
     },
     /// The constants a search mode reads, as OpenBench SPSA input; with --iterations, tune them by self-play.
     Spsa {
-        /// interest (the default: K, sibling share, term weights and the shared pruning constants) or alphabeta.
+        /// interest (the default: the table's exponent, term weights, late-move table and pruning constants) or alphabeta.
         mode: Option<String>,
         /// Tune instead of listing: this many iterations, a game pair each, at fixed nodes (needs --openings).
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
@@ -173,8 +173,8 @@ enum Tool {
         /// Every constant's final learning rate (OpenBench's 0.002 by default; a short run wants more).
         #[arg(long)]
         r_end: Option<f64>,
-        /// In interest mode, also the pruning constants alpha-beta shares (by default only K, the sibling
-        /// share and the term weights move, so AlphaBeta mode stays as it is).
+        /// In interest mode, also the constants alpha-beta shares (the late-move table, pruning; by default
+        /// only the table's exponent and the term weights move, so AlphaBeta mode stays as it is).
         #[arg(long)]
         shared: bool,
         /// Only these constants (comma-separated option names).
@@ -282,7 +282,7 @@ enum RecordsTool {
 struct SearchArgs {
     /// interest (the default) or alphabeta.
     mode: Option<String>,
-    /// Name=Value for any search setting ('intrigue options'), e.g. InterestCostScale=150.
+    /// Name=Value for any search setting ('intrigue options'), e.g. InterestTableExponent=100.
     #[arg(value_name = "NAME=VALUE")]
     settings: Vec<String>,
 }

@@ -203,7 +203,7 @@ pub fn run(t: &Tuning, log: &(dyn Fn(&str) + Sync)) -> Result<Tuned, String> {
     Ok(Tuned { values: params.iter().map(|p| p.name).zip(s.theta).collect(), pairs: s.pairs })
 }
 
-/// `iteration 400/2000, 311 s: pairs 12 / 95 / 180 / 100 / 13; InterestCostScale 103.2 …`
+/// `iteration 400/2000, 311 s: pairs 12 / 95 / 180 / 100 / 13; InterestTableExponent 51.2 …`
 fn progress_line(done: usize, of: usize, started: Instant, pairs: &[u64; 5], params: &[SpsaParam], theta: &[f64]) -> String {
     let values: Vec<String> = params.iter().zip(theta).map(|(p, v)| format!("{} {v:.1}", p.name)).collect();
     let pairs: Vec<String> = pairs.iter().map(|c| c.to_string()).collect();

@@ -40,7 +40,7 @@ fn a_tuning_run_prints_every_interest_only_constant_as_an_option_setting() {
     assert!(err.contains("iteration 4/4"), "progress on stderr: {err}");
     let settings = out.lines().find_map(|l| l.strip_prefix("settings: ")).unwrap_or_else(|| panic!("no settings line in {out}"));
     let names: Vec<&str> = settings.split(' ').map(|s| s.split_once('=').expect("Name=Value").0).collect();
-    assert!(names.contains(&"InterestCostScale") && names.contains(&"InterestBestQuiet"), "{names:?}");
+    assert!(names.contains(&"InterestTableExponent") && names.contains(&"InterestBestQuiet"), "{names:?}");
     assert!(!names.contains(&"RfpMargin"), "AlphaBeta's pruning constants stay put without --shared: {names:?}");
     // The values are ones `intrigue bench` (and `setoption`) accept.
     let mut bench = Command::new(env!("CARGO_BIN_EXE_intrigue-tools"));
@@ -55,7 +55,7 @@ fn only_narrows_the_constants_and_bad_requests_exit_with_2() {
     let openings = openings_file("only");
     let path = openings.to_str().unwrap();
     let (code, out, _) =
-        spsa(&["interest", "--iterations", "2", "--openings", path, "--nodes", "200", "--only", "InterestKiller,interestcostscale"]);
+        spsa(&["interest", "--iterations", "2", "--openings", path, "--nodes", "200", "--only", "InterestKiller,interesttableexponent"]);
     assert_eq!(code, Some(0));
     let settings = out.lines().find_map(|l| l.strip_prefix("settings: ")).unwrap();
     assert_eq!(settings.split(' ').count(), 2, "{settings}");
