@@ -197,7 +197,11 @@ pub(super) struct PricedMove {
 #[derive(Default)]
 pub(super) struct NodeSpending {
     pub spent: i32,
+    /// The facts the terms need about the node, worked out at its first
+    /// move whose interest can change its price.
     terms: Option<terms::Node>,
+    /// A later move reached the price rule.
+    priced: bool,
     /// Interest cut off at least one of the node's moves.
     pub cut_off: bool,
 }
@@ -269,18 +273,22 @@ impl Searcher {
             }
             CostModel::Interest if !self.settings.interest.can_price_at(node.draft) => Price::Surcharge(0),
             CostModel::Interest => {
-                self.pricing.priced_nodes += spending.terms.is_none() as u64;
-                let facts = spending.terms.get_or_insert_with(|| self.interest_node(pos, generated, node.tt_move, node.ply));
-                let cost = self.interest_cost(pos, facts, mv, node.draft);
-                let spent_before = spending.spent;
-                spending.spent += cost;
+                self.pricing.priced_nodes += !spending.priced as u64;
+                spending.priced = true;
+                self.pricing.priced_moves += 1;
                 let history = if mv.quiet { self.tables.history(pos.turn(), mv.m) } else { 0 };
                 let context =
                     node_kind_cost(node.pv, node.cut, node.improving) + history_cost(history, self.settings.alphabeta.lmr_history);
                 // A check is extended already: it buys nothing more.
                 let room = if mv.gives_check { 0 } else { LINE_DEEPENING_CAP - self.stack[node.ply].deepened };
+                if !self.settings.interest.can_price(node.draft, context, room) {
+                    return Price::Surcharge(0);
+                }
+                let facts = spending.terms.get_or_insert_with(|| self.interest_node(pos, generated, node.tt_move, node.ply));
+                let cost = self.interest_cost(pos, facts, mv, node.draft);
+                let spent_before = spending.spent;
+                spending.spent += cost;
                 let price = self.settings.interest.price(cost + context, spent_before, node.draft, mv.may_cut, room);
-                self.pricing.priced_moves += 1;
                 self.pricing.deepened_moves += matches!(price, Price::Surcharge(s) if s < 0) as u64;
                 spending.cut_off |= price == Price::CutOff;
                 price

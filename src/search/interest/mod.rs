@@ -210,9 +210,23 @@ impl InterestParams {
 
     /// Whether a price at a node of `draft` plies can be anything but one
     /// ply: within two plies of the horizon only deepening can change a
-    /// price, so without it the terms are not worked out there at all.
+    /// price, so without it no move there is priced at all.
     pub fn can_price_at(&self, draft: i32) -> bool {
         draft >= 3 || self.deepening_percent > 0
+    }
+
+    /// Whether a later move's interest can make its price at a node of
+    /// `draft` plies anything but one ply, where its context (node kind,
+    /// history) adds `context` and the line has `room` left to buy below a
+    /// ply. Within two plies of the horizon there is no surcharge, so only
+    /// deepening can; and with the table's K a move costs at least its ply
+    /// and pays no sibling share, so only a context below zero, on a line
+    /// with room left, lets it deepen. Where the answer is no the terms are
+    /// not worked out at all: most nodes are that close to the horizon.
+    /// (The constant K's later moves pay a share of what earlier ones cost,
+    /// so there every move near the horizon is priced.)
+    pub fn can_price(&self, draft: i32, context: i32, room: i32) -> bool {
+        self.can_price_at(draft) && (draft >= 3 || !self.table_scale || (context < 0 && room > 0))
     }
 
     /// The part of what a node's earlier moves cost that a later one pays:
@@ -559,6 +573,24 @@ mod tests {
         let table = InterestParams { sibling_share_percent: 10, ..InterestParams::default() };
         assert!(table.table_scale, "the table's K is the default");
         assert_eq!(table.surcharge(cost, 20 * PLY, 12), table.surcharge(cost, 0, 12), "the table already grows with the move's number");
+    }
+
+    #[test]
+    fn near_the_horizon_the_tables_k_prices_only_moves_that_can_deepen() {
+        let table = InterestParams::default();
+        let room = LINE_DEEPENING_CAP;
+        assert!(table.can_price(3, 0, 0), "three plies out a surcharge is possible");
+        assert!(!table.can_price(2, 0, room), "a move costs at least its ply and a dull context adds to it");
+        assert!(table.can_price(2, -PLY, room), "a PV node or a good history can take it under a ply");
+        assert!(!table.can_price(2, -PLY, 0), "the line has bought its cap");
+        // Every price the terms could give agrees with not pricing.
+        for interest in [1, 33, 500, 10_000] {
+            let cost = table_scaled_cost(0, 33, interest, 50);
+            assert_eq!(table.price(cost, 0, 2, true, room), Price::Surcharge(0), "interest {interest}");
+        }
+        let constant = constant_k();
+        assert!(constant.can_price(2, 0, room), "the constant K can price a keen move under a ply");
+        assert!(!InterestParams { deepening_percent: 0, ..constant }.can_price(2, -PLY, room), "without deepening nothing to price");
     }
 
     /// The article's constant K, the default before 2026-12-07.
