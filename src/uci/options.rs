@@ -411,7 +411,7 @@ pub fn table() -> Vec<Spec> {
         research(
             INTEREST_LEARNED_SHARE,
             spin(interest.learned_percent, 0, 200),
-            "% of the fitted log-odds learned interest takes (100: cost is the inverse of the fitted probability)",
+            "% of the fitted log-odds learned interest takes: with the table's K, of what the move's facts add beyond its place and history; with the constant K, of all of it (100: cost is the inverse of the fitted probability)",
             |s, v| set(&mut s.search.interest.learned_percent, v.int()? as u32),
         ),
         research(

@@ -15,7 +15,10 @@
 //! exp(w·x · share)`, the share being `InterestLearnedShare` and the scale
 //! making an average later quiet move cost about what the hand-set terms
 //! give it; `cost = K / interest` still holds, and term 15 fades it beyond
-//! the nominal depth as it fades the hand-set sum.
+//! the nominal depth as it fades the hand-set sum. Where K comes from the
+//! late-move table, which prices the move's place (and `history_cost` its
+//! history), interest is term 1's share times the odds the move's other
+//! facts add ([`relative_interest`]), so that nothing is priced twice.
 //!
 //! Only quiet moves are priced by interest (captures and promotions pay
 //! their ply), so only quiet moves are in the fit: each node's candidates
@@ -145,6 +148,33 @@ pub fn score(weights: &[f32; FEATURES], x: &[f32; FEATURES]) -> f32 {
     weights.iter().zip(x).map(|(w, x)| w * x).sum()
 }
 
+/// Where `features` puts the move's history and its place in the move
+/// order. Under the table's K the late-move table prices the place and
+/// `history_cost` the history, so [`relative_interest`] leaves them out.
+pub const HISTORY_FEATURE: usize = 12;
+pub const PLACE_FEATURE: usize = 13;
+
+/// `w · x` over the features the late-move table does not price: what
+/// the move's facts say about it beyond its place and history. The fit
+/// kept place and history in, so these weights are what each fact adds
+/// to a move's odds of being best at a given place and history.
+pub fn score_beyond_table(weights: &[f32; FEATURES], x: &[f32; FEATURES]) -> f32 {
+    let priced_by_table = |i: usize| i == HISTORY_FEATURE || i == PLACE_FEATURE;
+    weights.iter().zip(x).enumerate().filter(|&(i, _)| !priced_by_table(i)).map(|(_, (w, x))| w * x).sum()
+}
+
+/// Learned interest where K comes from the late-move table: term 1's
+/// share times the odds the move's facts add (`percent` / 100 of the
+/// fitted log-odds), faded by term 15; at least 1. A move with no fact
+/// for or against it is rated as term 1 alone and so reduced exactly as
+/// alpha-beta reduces it; unlike the hand-set terms, which only add,
+/// a fact the fit found against a move (it hangs itself, moves a pinned
+/// piece, retreats) rates it below term 1's share and reduces it more.
+pub fn relative_interest(node: &Node, weights: &[f32; FEATURES], x: &[f32; FEATURES], percent: u32) -> i32 {
+    let odds = (score_beyond_table(weights, x) * percent as f32 / 100.0).clamp(-8.0, 8.0).exp();
+    terms::beyond_nominal_depth(node, (terms::base(node) as f32 * odds).round() as i32).max(1)
+}
+
 /// The learned interest of a move with features `x`: term 1's share
 /// times the fitted odds taken to the power `percent` / 100 (tempered),
 /// faded by term 15; at least 1.
@@ -183,6 +213,27 @@ mod tests {
         let m = mv(&p, "e2e4");
         let x = features(&p, &n, m, &MoveFacts::of(&p, m), 3, 500);
         assert_eq!(interest(&n, &[0.0; FEATURES], &x, 100), (LEARNED_SCALE * 1000.0 / n.legal as f32).round() as i32);
+    }
+
+    #[test]
+    fn relative_interest_ignores_place_and_history_and_can_fall_below_term_1() {
+        let p = pos("4k3/8/3p4/8/8/1N6/8/4K3 w - - 0 1");
+        let n = node(&p);
+        let (bad, safe) = (mv(&p, "b3c5"), mv(&p, "b3a5"));
+        let early = features(&p, &n, safe, &MoveFacts::of(&p, safe), 1, 0);
+        let late = features(&p, &n, safe, &MoveFacts::of(&p, safe), 20, HISTORY_MAX / 2);
+        let share = terms::base(&n);
+        // The fitted weights on place and history are not zero, yet the
+        // table prices those: a safe move with no other fact is term 1's share.
+        const { assert!(LEARNED[PLACE_FEATURE] != 0.0 && LEARNED[HISTORY_FEATURE] != 0.0) };
+        assert_eq!(relative_interest(&n, &LEARNED, &early, 100), share);
+        assert_eq!(relative_interest(&n, &LEARNED, &late, 100), share);
+        // A knight put where a pawn takes it is rated below term 1's share,
+        // by less when the fit's log-odds are taken at a lower percent.
+        let hanging = features(&p, &n, bad, &MoveFacts::of(&p, bad), 1, 0);
+        let full = relative_interest(&n, &LEARNED, &hanging, 100);
+        let half = relative_interest(&n, &LEARNED, &hanging, 50);
+        assert!(full < half && half < share, "{full} {half} {share}");
     }
 
     #[test]

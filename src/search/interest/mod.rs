@@ -338,7 +338,12 @@ impl Searcher {
     pub(super) fn interest_of(&self, pos: &Chess, node: &terms::Node, m: Move, place: usize, facts: &MoveFacts) -> i32 {
         if self.settings.interest.plausibility == Plausibility::Learned && is_quiet(m) {
             let x = learned::features(pos, node, m, facts, place, self.tables.history(pos.turn(), m));
-            learned::interest(node, &learned::LEARNED, &x, self.settings.interest.learned_percent)
+            let percent = self.settings.interest.learned_percent;
+            if self.settings.interest.table_scale {
+                learned::relative_interest(node, &learned::LEARNED, &x, percent)
+            } else {
+                learned::interest(node, &learned::LEARNED, &x, percent)
+            }
         } else {
             terms::interest(pos, node, m, facts)
         }
