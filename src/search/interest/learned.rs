@@ -159,8 +159,10 @@ pub const PLACE_FEATURE: usize = 13;
 /// kept place and history in, so these weights are what each fact adds
 /// to a move's odds of being best at a given place and history.
 pub fn score_beyond_table(weights: &[f32; FEATURES], x: &[f32; FEATURES]) -> f32 {
-    let priced_by_table = |i: usize| i == HISTORY_FEATURE || i == PLACE_FEATURE;
-    weights.iter().zip(x).enumerate().filter(|&(i, _)| !priced_by_table(i)).map(|(_, (w, x))| w * x).sum()
+    let mut beyond = *x;
+    beyond[HISTORY_FEATURE] = 0.0;
+    beyond[PLACE_FEATURE] = 0.0;
+    score(weights, &beyond)
 }
 
 /// Learned interest where K comes from the late-move table: term 1's
