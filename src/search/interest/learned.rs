@@ -173,17 +173,22 @@ pub fn score_beyond_table(weights: &[f32; FEATURES], x: &[f32; FEATURES]) -> f32
 /// a fact the fit found against a move (it hangs itself, moves a pinned
 /// piece, retreats) rates it below term 1's share and reduces it more.
 pub fn relative_interest(node: &Node, weights: &[f32; FEATURES], x: &[f32; FEATURES], percent: u32) -> i32 {
-    let odds = (score_beyond_table(weights, x) * percent as f32 / 100.0).clamp(-8.0, 8.0).exp();
-    terms::beyond_nominal_depth(node, (terms::base(node) as f32 * odds).round() as i32).max(1)
+    share_at_odds(node, terms::base(node) as f32, score_beyond_table(weights, x), percent)
 }
 
 /// The learned interest of a move with features `x`: term 1's share
 /// times the fitted odds taken to the power `percent` / 100 (tempered),
 /// faded by term 15; at least 1.
 pub fn interest(node: &Node, weights: &[f32; FEATURES], x: &[f32; FEATURES], percent: u32) -> i32 {
-    // Beyond e^±8 the fit has no data; the bound keeps the cost finite.
-    let odds = (score(weights, x) * percent as f32 / 100.0).clamp(-8.0, 8.0).exp();
     let share = LEARNED_SCALE * 1000.0 / node.legal.max(1) as f32;
+    share_at_odds(node, share, score(weights, x), percent)
+}
+
+/// `share` times the odds `e^(log_odds · percent / 100)`, faded by term
+/// 15; at least 1. Beyond e^±8 the fit has no data; the bound keeps the
+/// cost finite.
+fn share_at_odds(node: &Node, share: f32, log_odds: f32, percent: u32) -> i32 {
+    let odds = (log_odds * percent as f32 / 100.0).clamp(-8.0, 8.0).exp();
     terms::beyond_nominal_depth(node, (share * odds).round() as i32).max(1)
 }
 
