@@ -53,13 +53,14 @@ struct Anchor {
 }
 
 /// Interest search's fitted anchors, lowest rating first (docs/results.md
-/// has each one's match). 1500 and 1900 were refitted after the interest
-/// price began to read the node's kind and the move's history: their old
-/// budgets (200 and 20,000 nodes) then scored −85 and +108.
+/// has each one's match). Each change of the interest price moves them:
+/// after K came from the late-move table and each side kept its own
+/// tally, 13,000 nodes at 1900 scored +85 and 9,000 −49, so 1900 took
+/// the budget between them; 60,000 at 2300 scored −49 and 70,000 +10.
 const INTEREST_ANCHORS: [Anchor; 4] = [
     Anchor { elo: 1500, nodes: 500 },
-    Anchor { elo: 1900, nodes: 13_000 },
-    Anchor { elo: 2300, nodes: 60_000 },
+    Anchor { elo: 1900, nodes: 10_000 },
+    Anchor { elo: 2300, nodes: 70_000 },
     Anchor { elo: 2700, nodes: 300_000 },
 ];
 
