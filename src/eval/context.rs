@@ -66,10 +66,12 @@ fn attacks_of(piece: Piece, men: Bitboard, occupied: Bitboard, list: &mut ArrayV
 }
 
 impl<'a> Ctx<'a> {
+    #[inline(always)]
     pub fn new(pos: &'a Chess) -> Ctx<'a> {
         Ctx::with_params(pos, &PARAMS)
     }
 
+    #[inline(always)]
     pub fn with_params(pos: &'a Chess, p: &'a Params) -> Ctx<'a> {
         let board = pos.board();
         let occupied = board.occupied();
@@ -89,7 +91,7 @@ impl<'a> Ctx<'a> {
                 let r = role as usize - 1;
                 phase += PHASE_WEIGHT[r] * men.count() as i32;
                 for sq in men {
-                    placed += S(PSQT.mg[c][r][sq as usize], PSQT.eg[c][r][sq as usize]);
+                    placed += PSQT.pairs[c][r][sq as usize];
                 }
                 attacks_by[c][role as usize] = attacks_of(Piece { color, role }, men, occupied, &mut pieces_attacks);
                 all[c] |= attacks_by[c][role as usize];

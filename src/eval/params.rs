@@ -205,7 +205,7 @@ fn pool_adjacent_violators(table: &mut [S], direction: i32) {
     // Blocks of (sum, length), each mean at least the previous one's.
     let mut blocks: Vec<(i32, i32)> = Vec::new();
     for s in table.iter() {
-        blocks.push((s.0 * direction, 1));
+        blocks.push((s.mg() * direction, 1));
         while blocks.len() >= 2 {
             let (b, a) = (blocks[blocks.len() - 1], blocks[blocks.len() - 2]);
             if a.0 * b.1 <= b.0 * a.1 {
@@ -219,7 +219,7 @@ fn pool_adjacent_violators(table: &mut [S], direction: i32) {
     for (sum, len) in blocks {
         let mean = (sum as f64 / len as f64).round() as i32 * direction;
         for s in &mut table[i..i + len as usize] {
-            s.0 = mean;
+            *s = S(mean, s.eg());
         }
         i += len as usize;
     }
@@ -324,12 +324,12 @@ impl Params {
                 let items: Vec<String> = fields[i..]
                     .iter()
                     .take_while(|(n, _)| n.starts_with(&format!("{base}[")))
-                    .map(|(_, s)| format!("S({}, {})", s.0, s.1))
+                    .map(|(_, s)| format!("S({}, {})", s.mg(), s.eg()))
                     .collect();
                 out.push_str(&format!("    {base}: [{}],\n", items.join(", ")));
                 i += items.len();
             } else {
-                out.push_str(&format!("    {name}: S({}, {}),\n", fields[i].1 .0, fields[i].1 .1));
+                out.push_str(&format!("    {name}: S({}, {}),\n", fields[i].1.mg(), fields[i].1.eg()));
                 i += 1;
             }
         }

@@ -10,6 +10,8 @@
 //! are written as a diagram from White's side (index 0 is a8), so White
 //! reads square `sq ^ 56` and Black reads `sq` directly.
 
+use super::score::S;
+
 /// Middlegame and endgame material, indexed by `Role as usize - 1`
 /// (pawn, knight, bishop, rook, queen, king).
 pub const MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
@@ -160,10 +162,12 @@ pub const EG_TABLES: [&[i32; 64]; 6] = [&EG_PAWN, &EG_KNIGHT, &EG_BISHOP, &EG_RO
 pub struct Psqt {
     pub mg: [[[i32; 64]; 6]; 2],
     pub eg: [[[i32; 64]; 6]; 2],
+    /// Both halves as one packed pair (`S`), for the evaluation's sum.
+    pub pairs: [[[S; 64]; 6]; 2],
 }
 
 const fn build() -> Psqt {
-    let mut t = Psqt { mg: [[[0; 64]; 6]; 2], eg: [[[0; 64]; 6]; 2] };
+    let mut t = Psqt { mg: [[[0; 64]; 6]; 2], eg: [[[0; 64]; 6]; 2], pairs: [[[S::ZERO; 64]; 6]; 2] };
     let mut role = 0;
     while role < 6 {
         let mut sq = 0;
@@ -173,6 +177,8 @@ const fn build() -> Psqt {
             t.eg[0][role][sq] = EG_VALUE[role] + EG_TABLES[role][sq ^ 56];
             t.mg[1][role][sq] = MG_VALUE[role] + MG_TABLES[role][sq];
             t.eg[1][role][sq] = EG_VALUE[role] + EG_TABLES[role][sq];
+            t.pairs[0][role][sq] = S(t.mg[0][role][sq], t.eg[0][role][sq]);
+            t.pairs[1][role][sq] = S(t.mg[1][role][sq], t.eg[1][role][sq]);
             sq += 1;
         }
         role += 1;

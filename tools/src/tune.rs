@@ -142,7 +142,7 @@ fn nudged_params(base: &Params) -> Vec<(S, Params)> {
         .enumerate()
         .map(|(i, w)| {
             let mut nudged = base.clone();
-            *nudged.fields_mut()[i].1 = S(w.0 + 1, w.1 + 1);
+            *nudged.fields_mut()[i].1 = S(w.mg() + 1, w.eg() + 1);
             (w, nudged)
         })
         .collect()
@@ -158,8 +158,8 @@ fn sample(pos: &Chess, result: f64, base: &Params, nudged: &[(S, Params)]) -> Sa
     for (i, (w, nudged)) in nudged.iter().enumerate() {
         let d = positional_terms(&Ctx::with_params(pos, nudged)) - base_terms;
         if d != S::ZERO {
-            coefficients.push((i as u16, d.0 as f32, d.1 as f32));
-            tuned += S(w.0 * d.0, w.1 * d.1);
+            coefficients.push((i as u16, d.mg() as f32, d.eg() as f32));
+            tuned += S(w.mg() * d.mg(), w.eg() * d.eg());
         }
     }
     for (j, &n) in placement_counts(pos).iter().enumerate().filter(|(_, &n)| n != 0) {
@@ -175,7 +175,7 @@ fn sample(pos: &Chess, result: f64, base: &Params, nudged: &[(S, Params)]) -> Sa
         result,
         mg_share: live * phase as f64 / PHASE_MAX as f64,
         eg_share: scale as f64 * (PHASE_MAX - phase) as f64 / (PHASE_MAX as f64 * endgame::FULL as f64),
-        fixed: (fixed.0 as f64, fixed.1 as f64),
+        fixed: (fixed.mg() as f64, fixed.eg() as f64),
         after_taper,
         coefficients,
     }
@@ -323,7 +323,7 @@ pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, l2: f64, fit: Fi
         }
     }
     log(&format!("{} training and {} validation positions", samples.len(), validation.len()));
-    let mut start: Vec<(f64, f64)> = field_values(&base).iter().map(|s| (s.0 as f64, s.1 as f64)).collect();
+    let mut start: Vec<(f64, f64)> = field_values(&base).iter().map(|s| (s.mg() as f64, s.eg() as f64)).collect();
     let fields = start.len();
     start.extend(placement_values());
     let moving = fit.moving();
@@ -365,7 +365,7 @@ pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, l2: f64, fit: Fi
     set_fields(&mut params, &w[..fields]);
     params.pool_monotone();
     let placement: Vec<(i32, i32)> = w[fields..].iter().map(|&(mg, eg)| (mg.round() as i32, eg.round() as i32)).collect();
-    let mut rounded: Vec<(f64, f64)> = field_values(&params).iter().map(|s| (s.0 as f64, s.1 as f64)).collect();
+    let mut rounded: Vec<(f64, f64)> = field_values(&params).iter().map(|s| (s.mg() as f64, s.eg() as f64)).collect();
     rounded.extend(placement.iter().map(|&(mg, eg)| (mg as f64, eg as f64)));
     Outcome {
         positions: samples.len() + validation.len(),
@@ -596,7 +596,7 @@ mod tests {
                 continue;
             }
             let s = sample(pos, 0.5, &DEFAULT, &nudged);
-            let mut w: Vec<(f64, f64)> = field_values(&DEFAULT).iter().map(|s| (s.0 as f64, s.1 as f64)).collect();
+            let mut w: Vec<(f64, f64)> = field_values(&DEFAULT).iter().map(|s| (s.mg() as f64, s.eg() as f64)).collect();
             w.extend(placement_values());
             let model = predict(&s, &w);
             let white_view = if pos.turn() == Color::White { intrigue::eval::evaluate(pos) } else { -intrigue::eval::evaluate(pos) };
@@ -629,7 +629,7 @@ mod tests {
             .collect();
         let out = tune(lines.iter().cloned(), 100, 0.0, Fit::Fields, &mut |_| {});
         assert!(out.error_after < out.error_before);
-        assert!(out.params.isolated.1 > DEFAULT.isolated.1, "{:?}", out.params.isolated);
+        assert!(out.params.isolated.eg() > DEFAULT.isolated.eg(), "{:?}", out.params.isolated);
         // Told to fit something else, the tuner leaves the isolated pawn alone.
         let others = tune(lines.into_iter(), 100, 0.0, Fit::Only(vec!["doubled".into(), "passed".into()]), &mut |_| {});
         assert_eq!(others.params.isolated, DEFAULT.isolated);
