@@ -91,7 +91,7 @@ impl<'a> Ctx<'a> {
                 let r = role as usize - 1;
                 phase += PHASE_WEIGHT[r] * men.count() as i32;
                 for sq in men {
-                    placed += PSQT.pairs[c][r][sq as usize];
+                    placed += PSQT[c][r][sq as usize];
                 }
                 attacks_by[c][role as usize] = attacks_of(Piece { color, role }, men, occupied, &mut pieces_attacks);
                 all[c] |= attacks_by[c][role as usize];
@@ -164,7 +164,7 @@ mod tests {
             for (sq, piece) in board.iter() {
                 let (c, r) = (ci(piece.color), piece.role as usize - 1);
                 by[c][piece.role as usize] |= attacks::attacks(sq, piece, board.occupied());
-                let placed = S(PSQT.mg[c][r][sq as usize], PSQT.eg[c][r][sq as usize]);
+                let placed = PSQT[c][r][sq as usize];
                 material += if c == 0 { placed } else { -placed };
                 phase += PHASE_WEIGHT[r];
             }

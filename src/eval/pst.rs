@@ -158,27 +158,19 @@ pub const MG_TABLES: [&[i32; 64]; 6] = [&MG_PAWN, &MG_KNIGHT, &MG_BISHOP, &MG_RO
 pub const EG_TABLES: [&[i32; 64]; 6] = [&EG_PAWN, &EG_KNIGHT, &EG_BISHOP, &EG_ROOK, &EG_QUEEN, &EG_KING];
 
 /// Material plus placement, folded into one table per (colour, role, square)
-/// at compile time so the evaluation does one lookup per piece.
-pub struct Psqt {
-    pub mg: [[[i32; 64]; 6]; 2],
-    pub eg: [[[i32; 64]; 6]; 2],
-    /// Both halves as one packed pair (`S`), for the evaluation's sum.
-    pub pairs: [[[S; 64]; 6]; 2],
-}
+/// at compile time so the evaluation does one lookup per piece; each entry
+/// is the middlegame and endgame value as one packed pair.
+pub type Psqt = [[[S; 64]; 6]; 2];
 
 const fn build() -> Psqt {
-    let mut t = Psqt { mg: [[[0; 64]; 6]; 2], eg: [[[0; 64]; 6]; 2], pairs: [[[S::ZERO; 64]; 6]; 2] };
+    let mut t = [[[S::ZERO; 64]; 6]; 2];
     let mut role = 0;
     while role < 6 {
         let mut sq = 0;
         while sq < 64 {
             // colour index 0 = White (mirrored lookup), 1 = Black.
-            t.mg[0][role][sq] = MG_VALUE[role] + MG_TABLES[role][sq ^ 56];
-            t.eg[0][role][sq] = EG_VALUE[role] + EG_TABLES[role][sq ^ 56];
-            t.mg[1][role][sq] = MG_VALUE[role] + MG_TABLES[role][sq];
-            t.eg[1][role][sq] = EG_VALUE[role] + EG_TABLES[role][sq];
-            t.pairs[0][role][sq] = S(t.mg[0][role][sq], t.eg[0][role][sq]);
-            t.pairs[1][role][sq] = S(t.mg[1][role][sq], t.eg[1][role][sq]);
+            t[0][role][sq] = S(MG_VALUE[role] + MG_TABLES[role][sq ^ 56], EG_VALUE[role] + EG_TABLES[role][sq ^ 56]);
+            t[1][role][sq] = S(MG_VALUE[role] + MG_TABLES[role][sq], EG_VALUE[role] + EG_TABLES[role][sq]);
             sq += 1;
         }
         role += 1;
