@@ -90,6 +90,16 @@ fn field_values(p: &Params) -> Vec<S> {
     copy.fields_mut().into_iter().map(|(_, s)| *s).collect()
 }
 
+/// A pair's middlegame and endgame halves as the fit's floating point.
+fn halves(s: S) -> (f64, f64) {
+    (f64::from(s.mg()), f64::from(s.eg()))
+}
+
+/// Every field's halves, in `fields_mut` order: the fit's weights.
+fn field_halves(p: &Params) -> Vec<(f64, f64)> {
+    field_values(p).into_iter().map(halves).collect()
+}
+
 /// The weights' names in `fields_mut` order (`table[i]` for a table's entries).
 fn field_names() -> Vec<String> {
     DEFAULT.clone().fields_mut().into_iter().map(|(name, _)| name).collect()
@@ -175,7 +185,7 @@ fn sample(pos: &Chess, result: f64, base: &Params, nudged: &[(S, Params)]) -> Sa
         result,
         mg_share: live * phase as f64 / PHASE_MAX as f64,
         eg_share: scale as f64 * (PHASE_MAX - phase) as f64 / (PHASE_MAX as f64 * endgame::FULL as f64),
-        fixed: (fixed.mg() as f64, fixed.eg() as f64),
+        fixed: halves(fixed),
         after_taper,
         coefficients,
     }
@@ -323,7 +333,7 @@ pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, l2: f64, fit: Fi
         }
     }
     log(&format!("{} training and {} validation positions", samples.len(), validation.len()));
-    let mut start: Vec<(f64, f64)> = field_values(&base).iter().map(|s| (s.mg() as f64, s.eg() as f64)).collect();
+    let mut start = field_halves(&base);
     let fields = start.len();
     start.extend(placement_values());
     let moving = fit.moving();
@@ -365,7 +375,7 @@ pub fn tune(lines: impl Iterator<Item = String>, epochs: usize, l2: f64, fit: Fi
     set_fields(&mut params, &w[..fields]);
     params.pool_monotone();
     let placement: Vec<(i32, i32)> = w[fields..].iter().map(|&(mg, eg)| (mg.round() as i32, eg.round() as i32)).collect();
-    let mut rounded: Vec<(f64, f64)> = field_values(&params).iter().map(|s| (s.mg() as f64, s.eg() as f64)).collect();
+    let mut rounded = field_halves(&params);
     rounded.extend(placement.iter().map(|&(mg, eg)| (mg as f64, eg as f64)));
     Outcome {
         positions: samples.len() + validation.len(),
@@ -596,7 +606,7 @@ mod tests {
                 continue;
             }
             let s = sample(pos, 0.5, &DEFAULT, &nudged);
-            let mut w: Vec<(f64, f64)> = field_values(&DEFAULT).iter().map(|s| (s.mg() as f64, s.eg() as f64)).collect();
+            let mut w = field_halves(&DEFAULT);
             w.extend(placement_values());
             let model = predict(&s, &w);
             let white_view = if pos.turn() == Color::White { intrigue::eval::evaluate(pos) } else { -intrigue::eval::evaluate(pos) };
